@@ -1,0 +1,31 @@
+# Island: `make run` opens the REPL, `make test` runs the tests. Both install what is
+# missing first (libedit-dev, through apt-get, when the machine lacks it).
+SWIFT ?= swift
+CONFIG ?= debug
+
+.PHONY: run test build release lint format deps bench fuzz clean
+
+deps:
+	@bash .ci/deps
+
+build: deps
+	$(SWIFT) build -c $(CONFIG)
+
+release: deps
+	$(SWIFT) build -c release
+
+run: build
+	@$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/island
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+lint:
+	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
+
+format:
+	$(SWIFT) format --in-place --recursive Sources Tests Package.swift
+
+clean:
+	rm -rf .build

@@ -1,0 +1,3 @@
+#ifndef CEDITLINESHIM_H
+#define CEDITLINESHIM_H
+#endif

@@ -1,0 +1,120 @@
+/// The island after a run of events: which activity is shown where, every activity's life,
+/// and what the last event caused.
+///
+/// A value: folding the same events from the same configuration always gives an equal
+/// state. Only the reducer (``apply(_:at:)``) changes it.
+public struct IslandState: Equatable, Sendable {
+  /// The device, interaction profile and policy this state simulates.
+  public let configuration: Configuration
+  /// The sequence number of the last event applied (0 before any).
+  public internal(set) var seq = 0
+  /// The time of the last event applied.
+  public internal(set) var t: Milliseconds = 0
+  /// Every activity started, in start order, ended and dismissed ones too.
+  public internal(set) var activities: [Activity] = []
+  /// Where the ranked, eligible activities are placed (under any expansion).
+  public internal(set) var placement = Placement()
+  /// The expansion on top of the placement, if any.
+  public internal(set) var expansion: Expansion?
+  /// Every effect so far, in order.
+  public internal(set) var effects: [Effect] = []
+  /// Every warning so far, in order.
+  public internal(set) var warnings: [Warning] = []
+  /// The content transitions the last event caused.
+  public internal(set) var transitions: [Transition] = []
+  /// The animations the last event caused (timers that fired before it included).
+  public internal(set) var animations: [Animation] = []
+
+  /// The index of each activity id in ``activities``.
+  var indexByID: [String: Int] = [:]
+  /// The indices of the eligible (active or stale) activities, in start order.
+  var eligible: [Int] = []
+  /// Pending timers.
+  var timers = TimerQueue()
+
+  /// An empty island for `configuration`.
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration
+  }
+
+  /// The activity with id `id`.
+  public func activity(_ id: String) -> Activity? {
+    indexByID[id].map { activities[$0] }
+  }
+
+  /// The presentation: idle, compact, minimal or expanded.
+  public var mode: Mode { expansion == nil ? placement.mode : .expanded }
+
+  /// The activity on the island: the compact one, the attached minimal one, or the expanded
+  /// one.
+  public var islandActivity: Activity? {
+    if let expansion { return activities[expansion.activity] }
+    return placement.island.map { activities[$0] }
+  }
+
+  /// The detached minimal activity, in minimal only.
+  public var detachedActivity: Activity? {
+    expansion == nil ? placement.detached.map { activities[$0] } : nil
+  }
+
+  /// Every other eligible activity, in rank order.
+  public var hiddenActivities: [Activity] {
+    guard let expansion else { return placement.hidden.map { activities[$0] } }
+    return placement.ranked.filter { $0 != expansion.activity }.map { activities[$0] }
+  }
+
+  /// Why the island is expanded, when it is.
+  public var expandedReason: Expansion.Reason? { expansion?.reason }
+
+  /// The eligible activities, in rank order.
+  public var rankedActivities: [Activity] { placement.ranked.map { activities[$0] } }
+
+  /// The number of live (active or stale) activities of `app`.
+  public func liveCount(of app: String) -> Int {
+    eligible.reduce(0) { $0 + (activities[$1].app == app ? 1 : 0) }
+  }
+}
+
+/// The island's presentation.
+public enum Mode: String, CaseIterable, Equatable, Hashable, Sendable {
+  /// No activity: the resting pill.
+  case idle
+  /// One app: its top activity, leading and trailing around the camera.
+  case compact
+  /// Two or more apps: one activity attached, one of another app detached.
+  case minimal
+  /// One activity expanded, by the user or by an alert.
+  case expanded
+}
+
+/// Where the eligible activities go, by rank (Part 2, "Ranking and placement").
+public struct Placement: Equatable, Hashable, Sendable {
+  /// Idle, compact or minimal (expansion is on top of this).
+  public var mode: Mode = .idle
+  /// The index of the compact or attached activity.
+  public var island: Int?
+  /// The index of the detached activity.
+  public var detached: Int?
+  /// The indices of every other eligible activity, in rank order.
+  public var hidden: [Int] = []
+  /// The indices of every eligible activity, in rank order.
+  public var ranked: [Int] = []
+}
+
+/// The island expanded over its placement.
+public struct Expansion: Equatable, Hashable, Sendable {
+  /// The index of the expanded activity.
+  public var activity: Int
+  /// Why.
+  public var reason: Reason
+  /// When an alert's expansion ends; nil for the user's, which lasts until a tap.
+  public var until: Milliseconds?
+
+  /// Why the island expanded.
+  public enum Reason: String, Equatable, Hashable, Sendable {
+    /// A tap or long press.
+    case user
+    /// An update's alert.
+    case alert
+  }
+}

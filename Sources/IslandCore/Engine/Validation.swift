@@ -1,0 +1,202 @@
+/// The checks an event must pass before the reducer applies it. Each throws the reason the
+/// event breaks; none changes anything.
+enum Validation {
+  typealias Reason = Rejection.Reason
+
+  /// 1 to 64 of `A-Z a-z 0-9 . _ - :`.
+  static func checkActivityID(_ id: String) throws(Reason) {
+    let utf8 = id.utf8
+    guard !utf8.isEmpty, utf8.count <= 64,
+      utf8.allSatisfy({ isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D || $0 == 0x3A })
+    else { throw .invalidActivityID(id) }
+  }
+
+  /// 1 to 155 of `A-Z a-z 0-9 . -` (a bundle id), starting with a letter.
+  static func checkApp(_ app: String) throws(Reason) {
+    let utf8 = app.utf8
+    guard let first = utf8.first, isLetter(first), utf8.count <= 155,
+      utf8.allSatisfy({ isAlphanumeric($0) || $0 == 0x2E || $0 == 0x2D })
+    else { throw .invalidApp(app) }
+  }
+
+  /// A scheme (a letter, then letters, digits, `+`, `-`, `.`), a colon, then at least one
+  /// character, with no spaces, controls, or characters URLs cannot hold (`<>"{}|\^` and the
+  /// backquote).
+  static func checkURL(_ url: String, field: String) throws(Reason) {
+    guard isWellFormedURL(url) else { throw .malformedURL(field: field, url: url) }
+  }
+
+  /// Whether `url` is well formed, as ``checkURL(_:field:)`` describes.
+  static func isWellFormedURL(_ url: String) -> Bool {
+    var sawColon = false
+    var schemeLength = 0
+    var restLength = 0
+    for byte in url.utf8 {
+      if byte <= 0x20 || byte == 0x7F { return false }
+      switch byte {
+      case 0x3C, 0x3E, 0x22, 0x7B, 0x7D, 0x7C, 0x5C, 0x5E, 0x60: return false
+      default: break
+      }
+      if sawColon {
+        restLength += 1
+      } else if byte == 0x3A {
+        guard schemeLength > 0 else { return false }
+        sawColon = true
+      } else {
+        let allowed =
+          schemeLength == 0
+          ? isLetter(byte) : isAlphanumeric(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+        guard allowed else { return false }
+        schemeLength += 1
+      }
+    }
+    return sawColon && restLength > 0
+  }
+
+  static func checkFieldNames(_ state: ContentState) throws(Reason) {
+    for field in state.fields where !Template.isFieldName(field.name) {
+      throw .invalidFieldName(field.name)
+    }
+  }
+
+  static func checkRelevance(_ relevance: Double) throws(Reason) {
+    guard relevance.isFinite else { throw .invalidRelevance(relevance) }
+  }
+
+  static func checkTime(_ value: Milliseconds?, field: String) throws(Reason) {
+    if let value, value < 0 { throw .negativeTime(field: field, value: value) }
+  }
+
+  static func checkLinks(_ links: RegionLinks) throws(Reason) {
+    for region in Region.allCases {
+      if let link = links[region] { try checkURL(link, field: "\(region.rawValue) link") }
+    }
+  }
+
+  /// Checks that `layout` can show `content`: every field it reads exists, bars and
+  /// countdowns read numbers, symbol names are SF Symbol names, region links are URLs, and the
+  /// minimal view fits.
+  static func checkLayout(
+    _ layout: Layout, content: ContentState, activity: String, now: Milliseconds
+  ) throws(Reason) {
+    for zone in Zone.allCases {
+      guard let zoneView = layout[zone] else { continue }
+      try checkView(zoneView.view, zone: zone, content: content)
+      if let link = zoneView.link { try checkURL(link, field: "\(zone.rawValue) link") }
+    }
+    if let pulse = layout.pulse, content[pulse.field] == nil {
+      throw .missingPulseField(pulse.field)
+    }
+    if let minimal = ZoneRenderer.render(
+      .minimal, of: layout, activity: activity, content: content, now: now, budget: nil),
+      minimal.width > IslandMetrics.minimalMaximumWidth
+    {
+      throw .minimalTooWide(
+        activity: activity, width: minimal.width, maximum: IslandMetrics.minimalMaximumWidth)
+    }
+  }
+
+  private static func checkView(_ view: View, zone: Zone, content: ContentState) throws(Reason) {
+    switch view {
+    case .symbol(let name, _, _):
+      try checkFields(name.fields, zone: zone, content: content)
+      if name.fields.isEmpty, !isSymbolName(name.source) {
+        throw .badSymbolName(zone: zone, name: name.source)
+      }
+    case .text(let template, _, _, _):
+      try checkFields(template.fields, zone: zone, content: content)
+    case .label(let template, let symbol, _, _):
+      try checkFields(template.fields, zone: zone, content: content)
+      if !isSymbolName(symbol) { throw .badSymbolName(zone: zone, name: symbol) }
+    case .progress(let field, _):
+      try checkNumber(field, zone: zone, view: "progress bar", content: content)
+    case .countdown(let field, _, _):
+      try checkNumber(field, zone: zone, view: "countdown", content: content)
+    case .row(let views):
+      for view in views { try checkView(view, zone: zone, content: content) }
+    }
+  }
+
+  private static func checkFields(_ fields: [String], zone: Zone, content: ContentState)
+    throws(Reason)
+  {
+    for field in fields where content[field] == nil {
+      throw .missingField(zone: zone, field: field)
+    }
+  }
+
+  private static func checkNumber(
+    _ field: String, zone: Zone, view: String, content: ContentState
+  ) throws(Reason) {
+    guard let value = content[field] else { throw .missingField(zone: zone, field: field) }
+    guard value.numberValue != nil else {
+      throw .fieldNotNumber(zone: zone, field: field, view: view)
+    }
+  }
+
+  /// Lowercase words of letters and digits joined by dots: `bag.fill`, `figure.walk`.
+  static func isSymbolName(_ name: String) -> Bool {
+    var previousWasDot = true
+    for byte in name.utf8 {
+      if byte == 0x2E {
+        if previousWasDot { return false }
+        previousWasDot = true
+      } else if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+        previousWasDot = false
+      } else {
+        return false
+      }
+    }
+    return !previousWasDot
+  }
+
+  // MARK: - Payload size
+
+  /// The bytes the content state and attributes take: the state as compact JSON, plus the
+  /// activity id, the app, the widget URL and the region links as JSON strings.
+  static func payloadBytes(
+    id: String, app: String, url: String?, links: RegionLinks, content: ContentState
+  ) -> Int {
+    var bytes = jsonLength(of: id) + jsonLength(of: app)
+    if let url { bytes += jsonLength(of: url) }
+    for region in Region.allCases {
+      if let link = links[region] { bytes += jsonLength(of: link) }
+    }
+    return bytes + jsonLength(of: content)
+  }
+
+  /// The length of `content` as a compact JSON object.
+  static func jsonLength(of content: ContentState) -> Int {
+    var bytes = 2 + max(0, content.fields.count - 1)
+    for field in content.fields {
+      bytes += jsonLength(of: field.name) + 1
+      switch field.value {
+      case .string(let text): bytes += jsonLength(of: text)
+      case .number(let number): bytes += ContentValue.format(number).utf8.count
+      case .bool(let flag): bytes += flag ? 4 : 5
+      }
+    }
+    return bytes
+  }
+
+  /// The length of `text` as a JSON string, quotes and escapes included.
+  static func jsonLength(of text: String) -> Int {
+    var bytes = 2
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22, 0x5C, 0x08, 0x0C, 0x0A, 0x0D, 0x09: bytes += 2
+      case 0..<0x20: bytes += 6
+      default: bytes += 1
+      }
+    }
+    return bytes
+  }
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    isLetter(byte) || (0x30...0x39).contains(byte)
+  }
+}

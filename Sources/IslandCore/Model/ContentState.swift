@@ -1,0 +1,99 @@
+/// An activity's content state: named values, kept sorted by name.
+///
+/// A sorted array rather than a dictionary: states are small (a handful of fields), a
+/// sorted array is faster to search and copy at that size, and its order never depends on
+/// hashing, so every encoding of a state is the same in every process.
+public struct ContentState: Equatable, Hashable, Sendable {
+  /// The fields, sorted by name, each name once.
+  public private(set) var fields: [Field]
+
+  /// One named value.
+  public struct Field: Equatable, Hashable, Sendable {
+    /// The field's name.
+    public var name: String
+    /// The field's value.
+    public var value: ContentValue
+
+    /// A field named `name` holding `value`.
+    public init(name: String, value: ContentValue) {
+      self.name = name
+      self.value = value
+    }
+  }
+
+  /// An empty state.
+  public init() { fields = [] }
+
+  /// A state holding these fields; a later field replaces an earlier one of the same name.
+  public init(_ pairs: [(String, ContentValue)]) {
+    fields = []
+    fields.reserveCapacity(pairs.count)
+    for (name, value) in pairs { self[name] = value }
+  }
+
+  /// Whether the state has no fields.
+  public var isEmpty: Bool { fields.isEmpty }
+
+  /// The field names, sorted.
+  public var names: [String] { fields.map(\.name) }
+
+  /// The value named `name`, or nil; setting nil removes the field.
+  public subscript(name: String) -> ContentValue? {
+    get {
+      let index = insertionIndex(of: name)
+      return index < fields.count && fields[index].name == name ? fields[index].value : nil
+    }
+    set {
+      let index = insertionIndex(of: name)
+      let found = index < fields.count && fields[index].name == name
+      switch (found, newValue) {
+      case (true, .some(let value)): fields[index].value = value
+      case (true, .none): fields.remove(at: index)
+      case (false, .some(let value)): fields.insert(Field(name: name, value: value), at: index)
+      case (false, .none): break
+      }
+    }
+  }
+
+  /// Merges `patch` into this state: each of its fields replaces or adds one here.
+  /// Returns the names whose value actually changed, sorted.
+  @discardableResult
+  public mutating func merge(_ patch: ContentState) -> [String] {
+    var changed: [String] = []
+    for field in patch.fields where self[field.name] != field.value {
+      self[field.name] = field.value
+      changed.append(field.name)
+    }
+    return changed
+  }
+
+  private func insertionIndex(of name: String) -> Int {
+    var low = 0
+    var high = fields.count
+    while low < high {
+      let middle = (low + high) / 2
+      if fields[middle].name < name { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+}
+
+extension ContentState: ExpressibleByDictionaryLiteral {
+  /// A state from a literal, for tests and examples.
+  public init(dictionaryLiteral elements: (String, ContentValue)...) {
+    self.init(elements)
+  }
+}
+
+extension ContentValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByFloatLiteral, ExpressibleByBooleanLiteral
+{
+  /// A string value from a literal.
+  public init(stringLiteral value: String) { self = .string(value) }
+  /// A number value from an integer literal.
+  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  /// A number value from a floating-point literal.
+  public init(floatLiteral value: Double) { self = .number(value) }
+  /// A boolean value from a literal.
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+}

@@ -1,0 +1,260 @@
+/// Milliseconds on the journal's clock: from the journal's start, never decreasing.
+public typealias Milliseconds = Int64
+
+/// Something that happened to the island, named for what happened.
+///
+/// An event carries no sequence number and no time: the log assigns the sequence number on
+/// append, and the time travels beside it in a ``LogEntry``.
+public enum Event: Equatable, Hashable, Sendable {
+  /// An app started a Live Activity.
+  case start(Start)
+  /// An app pushed new content to one of its activities.
+  case update(Update)
+  /// An app (or the system) ended an activity.
+  case end(End)
+  /// The user tapped something.
+  case tap(TapTarget)
+  /// The user long-pressed the island or the detached bubble.
+  case longPress(LongPressTarget)
+  /// Only time passed.
+  case tick
+
+  /// The event's name as the journal and the REPL spell it.
+  public var name: String {
+    switch self {
+    case .start: return "start"
+    case .update: return "update"
+    case .end: return "end"
+    case .tap: return "tap"
+    case .longPress: return "longPress"
+    case .tick: return "tick"
+    }
+  }
+
+  /// The activity the event is about, for start, update and end.
+  public var activityID: String? {
+    switch self {
+    case .start(let start): return start.activity
+    case .update(let update): return update.activity
+    case .end(let end): return end.activity
+    case .tap, .longPress, .tick: return nil
+    }
+  }
+}
+
+/// An event in the log: its sequence number, its time and the event.
+public struct LogEntry: Equatable, Hashable, Sendable {
+  /// The sequence number, assigned on append: 1 for the first event, then one more each.
+  public var seq: Int
+  /// When it happened, in milliseconds on the journal's clock.
+  public var t: Milliseconds
+  /// What happened.
+  public var event: Event
+
+  /// An entry for `event` at sequence number `seq` and time `t`.
+  public init(seq: Int, t: Milliseconds, event: Event) {
+    self.seq = seq
+    self.t = t
+    self.event = event
+  }
+}
+
+/// The payload of a start: a new Live Activity and everything it is born with.
+public struct Start: Equatable, Hashable, Sendable {
+  /// The activity's id, unique for the life of the log.
+  public var activity: String
+  /// The app's bundle id, such as `com.example.food`.
+  public var app: String
+  /// How relevant the activity is (ActivityKit's `relevanceScore`); higher ranks first.
+  public var relevance: Double
+  /// When the content becomes stale, on the journal's clock; nil for never.
+  public var stale: Milliseconds?
+  /// The content state.
+  public var state: ContentState
+  /// The layout of the activity's views: a built-in one by name or one given inline; nil for
+  /// the default layout.
+  public var layout: LayoutReference?
+  /// The widget URL, the default deep link of every view; nil for the app's default.
+  public var url: String?
+  /// Deep links for single expanded regions, overriding the widget URL there.
+  public var links: RegionLinks
+
+  /// A start of activity `activity` of app `app`.
+  public init(
+    activity: String, app: String, relevance: Double = 0, stale: Milliseconds? = nil,
+    state: ContentState = ContentState(), layout: LayoutReference? = nil, url: String? = nil,
+    links: RegionLinks = RegionLinks()
+  ) {
+    self.activity = activity
+    self.app = app
+    self.relevance = relevance
+    self.stale = stale
+    self.state = state
+    self.layout = layout
+    self.url = url
+    self.links = links
+  }
+}
+
+/// The payload of an update: a state patch and what else may change with it.
+public struct Update: Equatable, Hashable, Sendable {
+  /// The activity to update.
+  public var activity: String
+  /// Fields merged into the content state.
+  public var state: ContentState
+  /// A new relevance, or nil to keep the current one.
+  public var relevance: Double?
+  /// A new stale time on the journal's clock, or nil to keep the current one.
+  public var stale: Milliseconds?
+  /// An alert: the island expands briefly to show it (a banner on a device without one).
+  public var alert: Alert?
+
+  /// An update of `activity`.
+  public init(
+    activity: String, state: ContentState = ContentState(), relevance: Double? = nil,
+    stale: Milliseconds? = nil, alert: Alert? = nil
+  ) {
+    self.activity = activity
+    self.state = state
+    self.relevance = relevance
+    self.stale = stale
+    self.alert = alert
+  }
+}
+
+/// An alert carried by an update (ActivityKit's `AlertConfiguration`).
+public struct Alert: Equatable, Hashable, Sendable {
+  /// The alert's title.
+  public var title: String
+  /// The alert's body.
+  public var body: String
+  /// The sound's name (`default` for the system sound); nil for none.
+  public var sound: String?
+
+  /// An alert with this title, body and sound.
+  public init(title: String, body: String, sound: String? = nil) {
+    self.title = title
+    self.body = body
+    self.sound = sound
+  }
+}
+
+/// The payload of an end.
+public struct End: Equatable, Hashable, Sendable {
+  /// The activity to end.
+  public var activity: String
+  /// A final patch merged into the content state, or nil.
+  public var state: ContentState?
+  /// When the ended activity leaves the Lock Screen.
+  public var dismissal: Dismissal
+
+  /// An end of `activity`.
+  public init(activity: String, state: ContentState? = nil, dismissal: Dismissal = .default) {
+    self.activity = activity
+    self.state = state
+    self.dismissal = dismissal
+  }
+}
+
+/// When an ended activity is dismissed from the Lock Screen (`ActivityUIDismissalPolicy`).
+public enum Dismissal: Equatable, Hashable, Sendable {
+  /// After the policy's default delay (4 h).
+  case `default`
+  /// At once.
+  case immediate
+  /// At this time on the journal's clock, or the default delay after the end if that is
+  /// sooner.
+  case after(Milliseconds)
+}
+
+/// What a tap lands on.
+public enum TapTarget: String, CaseIterable, Equatable, Hashable, Sendable {
+  /// The island: compact, or the attached minimal view.
+  case island
+  /// The detached minimal bubble.
+  case detached
+  /// The expanded leading region.
+  case leading
+  /// The expanded trailing region.
+  case trailing
+  /// The expanded center region.
+  case center
+  /// The expanded bottom region.
+  case bottom
+  /// Anywhere outside the island.
+  case outside
+
+  /// The expanded region, when the target is one.
+  public var region: Region? { Region(rawValue: rawValue) }
+}
+
+/// What a long press lands on.
+public enum LongPressTarget: String, CaseIterable, Equatable, Hashable, Sendable {
+  /// The island: compact, or the attached minimal view.
+  case island
+  /// The detached minimal bubble.
+  case detached
+}
+
+/// The four regions of the expanded presentation.
+public enum Region: String, CaseIterable, Comparable, Equatable, Hashable, Sendable {
+  /// Left of the camera.
+  case leading
+  /// Right of the camera.
+  case trailing
+  /// Below the camera, between leading and trailing.
+  case center
+  /// The full width below the others: the main content.
+  case bottom
+
+  /// Regions order as listed: leading, trailing, center, bottom.
+  public static func < (left: Region, right: Region) -> Bool {
+    allCases.firstIndex(of: left) ?? 0 < allCases.firstIndex(of: right) ?? 0
+  }
+}
+
+/// Deep links for single expanded regions.
+public struct RegionLinks: Equatable, Hashable, Sendable {
+  /// The link of each region that has one.
+  public var leading: String?
+  /// The trailing region's link.
+  public var trailing: String?
+  /// The center region's link.
+  public var center: String?
+  /// The bottom region's link.
+  public var bottom: String?
+
+  /// Links for the regions given.
+  public init(
+    leading: String? = nil, trailing: String? = nil, center: String? = nil,
+    bottom: String? = nil
+  ) {
+    self.leading = leading
+    self.trailing = trailing
+    self.center = center
+    self.bottom = bottom
+  }
+
+  /// Whether no region has a link.
+  public var isEmpty: Bool { leading == nil && trailing == nil && center == nil && bottom == nil }
+
+  /// The link of `region`.
+  public subscript(region: Region) -> String? {
+    get {
+      switch region {
+      case .leading: return leading
+      case .trailing: return trailing
+      case .center: return center
+      case .bottom: return bottom
+      }
+    }
+    set {
+      switch region {
+      case .leading: leading = newValue
+      case .trailing: trailing = newValue
+      case .center: center = newValue
+      case .bottom: bottom = newValue
+      }
+    }
+  }
+}

@@ -1,0 +1,47 @@
+/// The rules of content transitions and animation timing.
+public enum Transitions {
+  /// Whether `before` and `after` differ only in their digits: equal once every digit is
+  /// taken out (`9м` and `10м`, `1:05` and `1:04`). Then the zone animates with
+  /// `.numericText()`.
+  public static func onlyDigitsDiffer(_ before: String, _ after: String) -> Bool {
+    func withoutDigits(_ text: String) -> [Unicode.Scalar] {
+      text.unicodeScalars.filter { !("0"..."9").contains($0) }
+    }
+    return before != after && withoutDigits(before) == withoutDigits(after)
+  }
+
+  /// How long an animation lasts, in milliseconds: the sum of its keyframes, or a spring's
+  /// settling time.
+  public static func duration(of timing: Animation.Timing) -> Milliseconds {
+    switch timing {
+    case .spring(let response, let damping): return springSettlingTime(response, damping)
+    case .keyframes(let keyframes, _): return keyframes.reduce(0) { $0 + $1.duration }
+    }
+  }
+
+  /// The time a spring takes to settle within 2 % of its target: 4 / (ζ ω₀), with
+  /// ω₀ = 2π / response (SwiftUI's `response` is the period of the undamped spring). For
+  /// seed 001's spring (response 0.7 s, damping 0.7) that is 637 ms.
+  public static func springSettlingTime(_ response: Milliseconds, _ damping: Double)
+    -> Milliseconds
+  {
+    let zeta = min(1, max(0.05, damping))
+    return Milliseconds((4 * Double(response) / (2 * Double.pi * zeta)).rounded())
+  }
+
+  /// Keyframes scaled to last `total` milliseconds, in the same proportions (the last
+  /// keyframe takes what rounding leaves).
+  public static func scale(_ keyframes: [Keyframe], to total: Milliseconds) -> [Keyframe] {
+    let sum = keyframes.reduce(0) { $0 + $1.duration }
+    guard sum > 0, !keyframes.isEmpty else { return keyframes }
+    var scaled = keyframes.map {
+      Keyframe(
+        scale: $0.scale,
+        duration: Milliseconds((Double($0.duration) * Double(total) / Double(sum)).rounded(.down)),
+        curve: $0.curve)
+    }
+    let used = scaled.dropLast().reduce(0) { $0 + $1.duration }
+    scaled[scaled.count - 1].duration = total - used
+    return scaled
+  }
+}

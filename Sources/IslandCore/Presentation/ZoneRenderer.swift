@@ -1,0 +1,147 @@
+/// Renders a layout's zone for an activity's content at a moment: fills templates, measures
+/// the result and truncates it to the zone's budget.
+public enum ZoneRenderer {
+  /// Renders `zone` of `layout` for the content `content` of activity `activity` at time
+  /// `now`, within `budget` points (nil: no limit). Nil when the layout leaves it empty.
+  public static func render(
+    _ zone: Zone, of layout: Layout, activity: String, content: ContentState,
+    now: Milliseconds, budget: Double?
+  ) -> RenderedZone? {
+    guard let zoneView = layout[zone] else { return nil }
+    var elements: [RenderedZone.Element] = []
+    append(zoneView.view, content: content, now: now, into: &elements)
+    let padding = zoneView.horizontalPadding ? 2 * TextMetrics.horizontalPadding : 0
+    let width = measure(elements) + padding
+    let text = RenderedZone.flatten(elements)
+    let wraps = zone.region != nil
+    let lineLimit = wraps ? lineLimitOf(zoneView.view) : 1
+    var lines = 1
+    var truncated = false
+    if let budget, width > budget {
+      let neededLines = Int((width / budget).rounded(.up))
+      lines = min(neededLines, lineLimit ?? Int.max)
+      if width > budget * Double(lines) {
+        truncated = truncate(&elements, toFit: budget * Double(lines) - padding)
+      }
+    }
+    let height = elements.map(lineHeight).max().map { $0 * Double(lines) } ?? 0
+    return RenderedZone(
+      zone: zone, activity: activity, elements: elements, text: text, width: width,
+      budget: budget, lines: lines, height: height, truncated: truncated)
+  }
+
+  /// The text of `view` for `content` at `now`, as ``RenderedZone/text`` spells it.
+  public static func text(
+    of view: View, content: ContentState, now: Milliseconds
+  ) -> String {
+    var elements: [RenderedZone.Element] = []
+    append(view, content: content, now: now, into: &elements)
+    return RenderedZone.flatten(elements)
+  }
+
+  /// The width of `elements` side by side, in points.
+  public static func measure(_ elements: [RenderedZone.Element]) -> Double {
+    var width = 0.0
+    for element in elements {
+      switch element {
+      case .symbol(_, _, let font): width += TextMetrics.symbolWidth(font: font)
+      case .text(let text, let font, let bold):
+        width += TextMetrics.width(of: text, font: font, bold: bold)
+      case .progress: width += TextMetrics.progressMinimumWidth
+      }
+    }
+    return width + TextMetrics.rowSpacing * Double(max(0, elements.count - 1))
+  }
+
+  /// `m:ss` below an hour, `h:mm:ss` from an hour; never negative.
+  public static func countdown(_ remaining: Milliseconds) -> String {
+    let seconds = max(0, (remaining + 999) / 1_000)
+    let hours = seconds / 3_600
+    let minutes = (seconds % 3_600) / 60
+    let rest = seconds % 60
+    func two(_ value: Int64) -> String { value < 10 ? "0" + String(value) : String(value) }
+    if hours > 0 { return String(hours) + ":" + two(minutes) + ":" + two(rest) }
+    return String(minutes) + ":" + two(rest)
+  }
+
+  // MARK: - Building
+
+  private static func append(
+    _ view: View, content: ContentState, now: Milliseconds,
+    into elements: inout [RenderedZone.Element]
+  ) {
+    switch view {
+    case .symbol(let name, let tint, let font):
+      elements.append(.symbol(name: fill(name, content), tint: tint, font: font))
+    case .text(let template, let font, let bold, _):
+      elements.append(.text(fill(template, content), font: font, bold: bold))
+    case .label(let template, let symbol, let font, let bold):
+      elements.append(.symbol(name: symbol, tint: nil, font: font))
+      elements.append(.text(fill(template, content), font: font, bold: bold))
+    case .progress(let field, let tint):
+      let value = content[field]?.numberValue ?? 0
+      elements.append(.progress(min(1, max(0, value.isNaN ? 0 : value)), tint: tint))
+    case .countdown(let field, let font, let bold):
+      let target = content[field]?.numberValue ?? 0
+      let remaining: Milliseconds =
+        target.isFinite && abs(target) < 9e15 ? Milliseconds(target.rounded()) - now : 0
+      elements.append(.text(countdown(remaining), font: font, bold: bold))
+    case .row(let views):
+      for view in views { append(view, content: content, now: now, into: &elements) }
+    }
+  }
+
+  /// Fills a template's fields from the state; a missing field shows as nothing.
+  public static func fill(_ template: Template, _ content: ContentState) -> String {
+    if template.parts.count == 1, case .literal(let text) = template.parts[0] { return text }
+    var result = ""
+    for part in template.parts {
+      switch part {
+      case .literal(let text): result += text
+      case .field(let name): result += content[name]?.displayText ?? ""
+      }
+    }
+    return result
+  }
+
+  private static func lineLimitOf(_ view: View) -> Int? {
+    switch view {
+    case .text(_, _, _, let limit): return limit
+    case .symbol, .label, .progress, .countdown: return 1
+    case .row(let views):
+      let limits = views.map(lineLimitOf)
+      if limits.contains(where: { $0 == nil }) { return nil }
+      return limits.compactMap { $0 }.max()
+    }
+  }
+
+  private static func lineHeight(_ element: RenderedZone.Element) -> Double {
+    switch element {
+    case .symbol(_, _, let font):
+      return TextMetrics.lineHeight(of: font ?? TextMetrics.defaultSymbolFont)
+    case .text(_, let font, _): return TextMetrics.lineHeight(of: font)
+    case .progress: return TextMetrics.progressHeight
+    }
+  }
+
+  /// Cuts the last text element, adding an ellipsis, until the elements fit `width`.
+  /// Returns whether anything was cut.
+  private static func truncate(_ elements: inout [RenderedZone.Element], toFit width: Double)
+    -> Bool
+  {
+    guard
+      let index = elements.lastIndex(where: {
+        if case .text = $0 { return true }
+        return false
+      }), case .text(let original, let font, let bold) = elements[index]
+    else { return false }
+    var kept = Array(original)
+    while !kept.isEmpty {
+      kept.removeLast()
+      elements[index] = .text(String(kept) + String(TextMetrics.ellipsis), font: font, bold: bold)
+      if measure(elements) <= width { return true }
+    }
+    elements[index] = .text(String(TextMetrics.ellipsis), font: font, bold: bold)
+    return true
+  }
+}
