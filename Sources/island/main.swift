@@ -1,1 +1,4 @@
+import Foundation
 import IslandCLI
+
+exit(IslandCommandLine.main(Array(CommandLine.arguments.dropFirst())))

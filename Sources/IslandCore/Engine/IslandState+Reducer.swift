@@ -146,9 +146,9 @@ extension IslandState {
   }
 
   /// Returns whether the ranking may have changed.
-  private mutating func update(_ update: Update, seq: Int, t: Milliseconds) throws(
-    Rejection.Reason
-  ) -> Bool {
+  private mutating func update(_ update: Update, seq: Int, t: Milliseconds) throws(Rejection.Reason)
+    -> Bool
+  {
     let index = try liveIndex(of: update.activity)
     if let relevance = update.relevance { try Validation.checkRelevance(relevance) }
     try Validation.checkTime(update.stale, field: "stale time")
@@ -243,9 +243,9 @@ extension IslandState {
     return index
   }
 
-  private func checkContent(_ content: ContentState, of index: Int, now: Milliseconds) throws(
-    Rejection.Reason
-  ) {
+  private func checkContent(_ content: ContentState, of index: Int, now: Milliseconds)
+    throws(Rejection.Reason)
+  {
     let activity = activities[index]
     try Validation.checkLayout(activity.layout, content: content, activity: activity.id, now: now)
     try checkPayload(
@@ -313,7 +313,8 @@ extension IslandState {
     if detached {
       guard let index = placement.detached else {
         throw .notOnScreen(
-          target: target, why: "the island is \(placement.mode.rawValue): there is no detached bubble")
+          target: target,
+          why: "the island is \(placement.mode.rawValue): there is no detached bubble")
       }
       return index
     }

@@ -7,7 +7,8 @@ enum Validation {
   static func checkActivityID(_ id: String) throws(Reason) {
     let utf8 = id.utf8
     guard !utf8.isEmpty, utf8.count <= 64,
-      utf8.allSatisfy({ isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D || $0 == 0x3A })
+      utf8.allSatisfy({ isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D || $0 == 0x3A }
+      )
     else { throw .invalidActivityID(id) }
   }
 

@@ -17,8 +17,9 @@ public struct Device: Equatable, Hashable, Sendable {
 
   /// The default device.
   public static var `default`: Device {
-    Device.named(defaultName) ?? Device(
-      name: defaultName, islandClass: .standard, screenWidth: 393, screenHeight: 852)
+    Device.named(defaultName)
+      ?? Device(
+        name: defaultName, islandClass: .standard, screenWidth: 393, screenHeight: 852)
   }
 
   /// Every model the engine knows, islands first (Apple HIG, "Live Activities", iOS

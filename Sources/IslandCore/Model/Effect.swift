@@ -43,7 +43,8 @@ public struct Warning: Equatable, Hashable, Sendable {
     /// A zone's content is wider than its budget and was cut with an ellipsis.
     case truncated(activity: String, zone: Zone, needed: Double, budget: Double)
     /// An animation asked for longer than the policy's maximum and was shortened to it.
-    case animationClamped(activity: String, animation: String, requested: Milliseconds,
+    case animationClamped(
+      activity: String, animation: String, requested: Milliseconds,
       maximum: Milliseconds)
   }
 

@@ -45,8 +45,10 @@ extension Layout {
       .text(template("{minutesLeft}м"), font: .caption2, bold: true, lineLimit: nil)),
     minimal: ZoneView(.symbol(name: template("bag.fill"), tint: nil, font: nil)),
     leading: ZoneView(.symbol(name: template("{orderStatusIcon}"), tint: .orange, font: .title2)),
-    trailing: ZoneView(.label(template("{minutesLeft} мин"), symbol: "clock", font: .caption,
-      bold: false)),
+    trailing: ZoneView(
+      .label(
+        template("{minutesLeft} мин"), symbol: "clock", font: .caption,
+        bold: false)),
     center: ZoneView(
       .text(template("{restaurantName}"), font: .headline, bold: false, lineLimit: 1)),
     bottom: ZoneView(
@@ -58,12 +60,18 @@ extension Layout {
 
   /// A match score: both scores in compact, numeric transitions on every goal.
   public static let score = Layout(
-    compactLeading: ZoneView(.text(template("{homeTeam} {home}"), font: .caption, bold: true,
-      lineLimit: 1)),
-    compactTrailing: ZoneView(.text(template("{away} {awayTeam}"), font: .caption, bold: true,
-      lineLimit: 1)),
-    minimal: ZoneView(.text(template("{home}-{away}"), font: .caption2, bold: true,
-      lineLimit: 1)),
+    compactLeading: ZoneView(
+      .text(
+        template("{homeTeam} {home}"), font: .caption, bold: true,
+        lineLimit: 1)),
+    compactTrailing: ZoneView(
+      .text(
+        template("{away} {awayTeam}"), font: .caption, bold: true,
+        lineLimit: 1)),
+    minimal: ZoneView(
+      .text(
+        template("{home}-{away}"), font: .caption2, bold: true,
+        lineLimit: 1)),
     leading: ZoneView(.text(template("{homeTeam}"), font: .headline, bold: false, lineLimit: 1)),
     trailing: ZoneView(.text(template("{awayTeam}"), font: .headline, bold: false, lineLimit: 1)),
     center: ZoneView(.text(template("{home} : {away}"), font: .title2, bold: true, lineLimit: 1)),
@@ -83,17 +91,22 @@ extension Layout {
   /// A ride on its way.
   public static let ride = Layout(
     compactLeading: ZoneView(.symbol(name: template("car.fill"), tint: .green, font: nil)),
-    compactTrailing: ZoneView(.text(template("{minutesAway} min"), font: .caption2, bold: true,
-      lineLimit: 1)),
+    compactTrailing: ZoneView(
+      .text(
+        template("{minutesAway} min"), font: .caption2, bold: true,
+        lineLimit: 1)),
     minimal: ZoneView(.symbol(name: template("car.fill"), tint: .green, font: nil)),
     leading: ZoneView(.symbol(name: template("car.fill"), tint: .green, font: .title2)),
-    trailing: ZoneView(.text(template("{minutesAway} min"), font: .headline, bold: false,
-      lineLimit: 1)),
+    trailing: ZoneView(
+      .text(
+        template("{minutesAway} min"), font: .headline, bold: false,
+        lineLimit: 1)),
     center: ZoneView(.text(template("{driver}"), font: .headline, bold: false, lineLimit: 1)),
-    bottom: ZoneView(.row([
-      .progress(field: "progress", tint: .green),
-      .text(template("{car}"), font: .subheadline, bold: false, lineLimit: 1),
-    ])),
+    bottom: ZoneView(
+      .row([
+        .progress(field: "progress", tint: .green),
+        .text(template("{car}"), font: .subheadline, bold: false, lineLimit: 1),
+      ])),
     pulse: nil)
 
   /// The layout of an activity started without one: a generic symbol in compact leading and

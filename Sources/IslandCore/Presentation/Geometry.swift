@@ -94,9 +94,10 @@ extension IslandState {
       return Presentation(
         mode: .minimal, geometry: geometry, zones: [attached, detached].compactMap { $0 })
     case .expanded:
-      let zones = expansion.map { expansion in
-        Region.allCases.compactMap { render(Zone($0), expansion.activity) }
-      } ?? []
+      let zones =
+        expansion.map { expansion in
+          Region.allCases.compactMap { render(Zone($0), expansion.activity) }
+        } ?? []
       let geometry = Geometry(
         width: islandClass.expandedWidth, height: Presentation.expandedHeight(of: zones),
         top: IslandMetrics.top, cornerRadius: IslandMetrics.expandedCornerRadius, detached: nil)
