@@ -1,7 +1,7 @@
 #include "CEditLineShim.h"
 
 EditLine *island_editor_open(
-  const char *program, History *history,
+  const char *program, History *list,
   island_prompt_function prompt, island_complete_function complete, void *client) {
   EditLine *editor = el_init(program, stdin, stdout, stderr);
   if (editor == NULL) return NULL;
@@ -9,7 +9,7 @@ EditLine *island_editor_open(
   el_set(editor, EL_SIGNAL, 1);
   el_set(editor, EL_CLIENTDATA, client);
   el_set(editor, EL_PROMPT, prompt);
-  if (history != NULL) el_set(editor, EL_HIST, history, history);
+  if (list != NULL) el_set(editor, EL_HIST, history, list);
   el_set(editor, EL_ADDFN, "island-complete", "complete a command, id, target or name", complete);
   el_set(editor, EL_BIND, "^I", "island-complete", NULL);
   el_source(editor, NULL);

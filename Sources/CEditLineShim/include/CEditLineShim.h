@@ -12,10 +12,10 @@ typedef char *(*island_prompt_function)(EditLine *editor);
 typedef unsigned char (*island_complete_function)(EditLine *editor, int key);
 
 /// Opens an editor on the standard input, output and error, in emacs mode, with libedit's signal handling, the
-/// prompt and completion functions, `client` as its client data, and `history` (may be NULL).
+/// prompt and completion functions, `client` as its client data, and the history `list` (may be NULL).
 /// Tab completes. Reads ~/.editrc, as every libedit program does. NULL on failure.
 EditLine *island_editor_open(
-  const char *program, History *history,
+  const char *program, History *list,
   island_prompt_function prompt, island_complete_function complete, void *client);
 
 /// Writes `text` to the editor's output and flushes it (a completion's list of candidates).

@@ -44,9 +44,11 @@ public struct Completion: Equatable, Sendable {
       return Completion(
         start: wordStart, candidates: optionValues(option).filter { $0.hasPrefix(word) })
     }
-    var candidates = word.hasPrefix("-") || wantsFields(reference) ? reference.options : []
+    let bare = positionalArguments(arguments, of: reference)
+    let complete = bare.count >= requiredPositionals(of: reference)
+    var candidates = word.hasPrefix("-") || complete ? reference.options : []
     if !word.hasPrefix("-") {
-      candidates += positionals(reference, arguments, in: session)
+      candidates += positionals(reference, bare, arguments, in: session)
     }
     let given = Set(
       arguments.compactMap { argument in
@@ -57,15 +59,18 @@ public struct Completion: Equatable, Sendable {
       candidates: candidates.filter { $0.hasPrefix(word) && !given.contains($0) }.sorted())
   }
 
-  private static func wantsFields(_ reference: CommandReference) -> Bool {
-    ["start", "update", "end"].contains(reference.name)
+  private static func requiredPositionals(of reference: CommandReference) -> Int {
+    switch reference.name {
+    case "start": return 2
+    case "update", "end", "tap", "longpress": return 1
+    default: return 0
+    }
   }
 
-  /// What may stand at the next positional or field place of `reference`'s arguments.
-  private static func positionals(
-    _ reference: CommandReference, _ arguments: [String], in session: Session
+  /// The arguments that are neither options, option values, nor fields.
+  private static func positionalArguments(
+    _ arguments: [String], of reference: CommandReference
   ) -> [String] {
-    let state = session.state
     var bare: [String] = []
     var previousWasOption = false
     for argument in arguments {
@@ -74,6 +79,14 @@ public struct Completion: Equatable, Sendable {
       }
       previousWasOption = reference.options.contains(argument)
     }
+    return bare
+  }
+
+  /// What may stand at the next positional or field place of `reference`'s arguments.
+  private static func positionals(
+    _ reference: CommandReference, _ bare: [String], _ arguments: [String], in session: Session
+  ) -> [String] {
+    let state = session.state
     switch (reference.name, bare.count) {
     case ("update", 0), ("end", 0): return state.rankedActivities.map(\.id)
     case ("start", 1): return Array(Set(state.activities.map(\.app)))

@@ -25,8 +25,7 @@ public final class REPL {
 
   /// The greeting of an interactive session.
   public static let welcome =
-    "Island, the Dynamic Island simulator. Type `help` for the commands, or try "
-    + "`run Playground/delivery.island` (more scenarios in Playground/)."
+    "Island, a Dynamic Island simulator. `help` lists commands; Playground/ has scenarios."
 
   /// The prompt: the last event's number and the island's mode, as in `island[3 compact]> `.
   public var prompt: String { "island[\(session.seq) \(session.state.mode.rawValue)]> " }
