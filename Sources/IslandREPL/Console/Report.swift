@@ -88,8 +88,8 @@ public enum Report {
     return zones.isEmpty ? "(\(state.mode.rawValue))" : zones.joined(separator: "\n")
   }
 
-  /// The state as JSON.
+  /// The state as indented JSON: the contract of `island replay --format json`.
   public static func json(of state: IslandState) -> String {
-    "{}"
+    state.json.indentedText
   }
 }

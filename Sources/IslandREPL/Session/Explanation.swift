@@ -65,7 +65,10 @@ public enum Explanation {
     }
     let top = id(placement.island) ?? ""
     if placement.mode == .compact { return "hidden: compact shows only rank 1, \(top)" }
-    return "hidden: the two slots hold \(top) and \(id(placement.detached) ?? "")"
+    if let attached = placement.island, state.activities[attached].app == activity.app {
+      return "hidden: its app already holds the island with \(top); detached is another app's"
+    }
+    return "hidden: ranked below \(id(placement.detached) ?? ""), which holds the detached slot"
   }
 
   private static func lifecycle(of activity: Activity) -> String {
