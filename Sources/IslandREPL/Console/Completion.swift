@@ -4,13 +4,18 @@ import IslandCore
 public struct Completion: Equatable, Sendable {
   /// Where, in characters from the start of the line, the text being completed starts.
   public var start: Int
-  /// What it may become, sorted, each whole (not just the missing part).
+  /// What it may become, each whole (not just the missing part): sorted, numbers by value.
   public var candidates: [String]
 
   /// Candidates for the text from `start` on.
   public init(start: Int, candidates: [String]) {
     self.start = start
-    self.candidates = candidates
+    self.candidates = candidates.sorted { left, right in
+      switch (Int(left), Int(right)) {
+      case (let left?, let right?): return left < right
+      default: return left < right
+      }
+    }
   }
 
   /// The completions of `line` (the text before the cursor) in `session`: command names,
@@ -28,7 +33,7 @@ public struct Completion: Equatable, Sendable {
       let bang = word.hasPrefix("!") ? 1 : 0
       word.removeFirst(bang)
       let names = CommandReference.all.flatMap(\.names).filter { $0.hasPrefix(word) && $0 != "?" }
-      return Completion(start: wordStart + bang, candidates: names.sorted())
+      return Completion(start: wordStart + bang, candidates: names)
     }
     guard let reference = CommandReference.named(commandWord.lowercased()) else {
       return Completion(start: wordStart, candidates: [])
@@ -56,7 +61,7 @@ public struct Completion: Equatable, Sendable {
       })
     return Completion(
       start: wordStart,
-      candidates: candidates.filter { $0.hasPrefix(word) && !given.contains($0) }.sorted())
+      candidates: candidates.filter { $0.hasPrefix(word) && !given.contains($0) })
   }
 
   private static func requiredPositionals(of reference: CommandReference) -> Int {

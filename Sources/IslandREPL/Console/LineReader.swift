@@ -14,9 +14,11 @@ public struct ScriptLineReader: LineReader {
   private var lines: [Substring]
   private var next = 0
 
-  /// The lines of `text`; a final newline ends the last line rather than starting another.
+  /// The lines of `text`, ended by LF or CRLF; a final newline ends the last line rather
+  /// than starting another.
   public init(text: String) {
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    var lines = text.split(
+      omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
     if lines.last == "" { lines.removeLast() }
     self.lines = lines
   }

@@ -46,6 +46,12 @@ public final class REPL {
     public var failures: Int
     /// The line the run stopped at, when it stopped at a failure.
     public var stoppedAt: Int?
+
+    /// A run with `failures` failed lines, stopped at line `stoppedAt`.
+    public init(failures: Int, stoppedAt: Int?) {
+      self.failures = failures
+      self.stoppedAt = stoppedAt
+    }
   }
 
   /// Runs every line of `reader` until its end or `quit`. When no person types the lines,

@@ -244,7 +244,7 @@ public enum CommandParser {
 
   /// The command name closest to `word`, when one is close: a name it starts, or one at most
   /// two edits away.
-  static func suggestion(for word: String) -> String? {
+  package static func suggestion(for word: String) -> String? {
     let names = CommandReference.all.flatMap(\.names)
     if word.count >= 2, let prefixed = names.first(where: { $0.hasPrefix(word) }) {
       return prefixed

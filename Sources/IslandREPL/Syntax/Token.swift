@@ -38,7 +38,7 @@ public struct Token: Equatable, Sendable {
     }
     while let character = next() {
       switch character {
-      case " ", "\t", "\r", "\n":
+      case " ", "\t", "\r", "\n", "\r\n":
         if let word = current { tokens.append(word) }
         current = nil
       case "#" where current == nil:
@@ -86,22 +86,24 @@ public struct Token: Equatable, Sendable {
   /// when it must be. With `asString`, text that would read as a number or a boolean is
   /// quoted too, so that it stays a string.
   public static func quote(_ text: String, asString: Bool = false) -> String {
+    // Scalars, not characters: "\r\n" is one Character, and would hide its "\n".
+    func has(_ scalars: String) -> Bool {
+      text.unicodeScalars.contains { scalars.unicodeScalars.contains($0) }
+    }
     let needsQuotes =
       text.isEmpty || text.hasPrefix("#") || text.hasPrefix("--") || text.hasPrefix("!")
-      || text.contains { " \t\r\n\"'\\".contains($0) }
-      || (asString && ValueSyntax.readsAsNonString(text))
+      || has(" \t\r\n\"'\\") || (asString && ValueSyntax.readsAsNonString(text))
     guard needsQuotes else { return text }
-    let plain = !text.contains { "\"\\\n\t\r".contains($0) }
-    if plain { return "\"" + text + "\"" }
-    if !text.contains { "'\n\t\r".contains($0) } { return "'" + text + "'" }
+    if !has("\"\\\n\t\r") { return "\"" + text + "\"" }
+    if !has("'\n\t\r") { return "'" + text + "'" }
     var escaped = "\""
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "\"": escaped += "\\\""
       case "\\": escaped += "\\\\"
       case "\n": escaped += "\\n"
       case "\t": escaped += "\\t"
-      default: escaped.append(character)
+      default: escaped.unicodeScalars.append(scalar)
       }
     }
     return escaped + "\""
