@@ -19,6 +19,7 @@ enum REPLCommand {
       let summary = repl.run(&reader, source: "<stdin>", keepGoing: options.keepGoing)
       return ScriptOptions.exitCode(of: summary, source: "<stdin>")
     }
+    if ProcessInfo.processInfo.environment["NO_COLOR"] == nil { repl.drawingOptions = .colored }
     print(REPL.welcome)
     if let recorder = repl.recorder {
       print("Recording every accepted event to \(recorder.path) (\(repl.session.seq) so far).")

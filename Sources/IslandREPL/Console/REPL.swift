@@ -1,4 +1,5 @@
 import IslandCore
+import IslandDrawing
 
 /// The REPL: reads lines, runs them against a ``Session``, and writes what happened.
 ///
@@ -10,6 +11,8 @@ public final class REPL {
   public private(set) var session: Session
   /// Where every accepted event is appended, if anywhere.
   public private(set) var recorder: (any EventRecorder)?
+  /// How the island is drawn: plain for scripts and tests, in colour on a terminal.
+  public var drawingOptions = DrawingOptions.plain
   private let write: (String) -> Void
   private var runningScripts: [String] = []
 
@@ -135,7 +138,7 @@ public final class REPL {
       return apply(event, at: t, location: location, dryRun: expected)
     case .show:
       write(Report.headline(of: session.state))
-      write(Report.drawing(of: session.state))
+      write(Report.drawing(of: session.state, options: drawingOptions))
     case .state:
       write(Report.json(of: session.state))
     case .log:
@@ -144,7 +147,7 @@ public final class REPL {
       do {
         let state = try session.state(after: seq)
         write(Report.headline(of: state))
-        write(Report.drawing(of: state))
+        write(Report.drawing(of: state, options: drawingOptions))
       } catch {
         return fail(error, location: location, expected: expected)
       }
@@ -175,7 +178,7 @@ public final class REPL {
         session = try Journals.load(path)
         write("loaded \(session.seq) events from \(path)")
         write(Report.headline(of: session.state))
-        write(Report.drawing(of: session.state))
+        write(Report.drawing(of: session.state, options: drawingOptions))
       } catch {
         return fail(error, location: location, expected: expected)
       }
@@ -238,7 +241,9 @@ public final class REPL {
     }
     let before = session.state
     session = next
-    writeLines(Report.event(outcome, before: before, after: session.state))
+    writeLines(
+      Report.event(
+        outcome, before: before, after: session.state, options: drawingOptions))
     return .done
   }
 
@@ -255,7 +260,7 @@ public final class REPL {
       "\(configuration.device.name), \(configuration.profile.rawValue): "
         + "\(session.seq) events folded again")
     write(Report.headline(of: session.state))
-    write(Report.drawing(of: session.state))
+    write(Report.drawing(of: session.state, options: drawingOptions))
     return .done
   }
 

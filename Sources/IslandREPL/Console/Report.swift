@@ -1,4 +1,5 @@
 import IslandCore
+import IslandDrawing
 
 /// The text the REPL prints about states and events.
 public enum Report {
@@ -39,10 +40,10 @@ public enum Report {
 
   /// What an accepted event did: the headline and drawing of `after`, then each phase change
   /// since `before`, content transition, animation, effect and warning.
-  public static func event(_ outcome: Outcome, before: IslandState, after: IslandState)
-    -> [String]
-  {
-    var lines = [headline(of: after), drawing(of: after)]
+  public static func event(
+    _ outcome: Outcome, before: IslandState, after: IslandState, options: DrawingOptions
+  ) -> [String] {
+    var lines = [headline(of: after), drawing(of: after, options: options)]
     for activity in after.activities {
       guard let old = before.activity(activity.id), old.phase != activity.phase else { continue }
       var line = "phase: \(activity.id) \(old.phase.rawValue) -> \(activity.phase.rawValue)"
@@ -83,9 +84,8 @@ public enum Report {
   }
 
   /// The drawing of `state`.
-  public static func drawing(of state: IslandState) -> String {
-    let zones = state.presentation.zones.map { "\($0.zone.rawValue): \($0.shownText)" }
-    return zones.isEmpty ? "(\(state.mode.rawValue))" : zones.joined(separator: "\n")
+  public static func drawing(of state: IslandState, options: DrawingOptions) -> String {
+    IslandDrawing.draw(state, options: options)
   }
 
   /// The state as indented JSON: the contract of `island replay --format json`.
