@@ -124,8 +124,11 @@ final class Tmux {
     _ = try run(["new-session", "-d", "-s", "repl", "-x", "200", "-y", "50", shell], output: false)
   }
 
+  /// Stops the server, and removes its socket, which tmux leaves behind.
   func stop() {
     _ = try? run(["kill-server"], output: false)
+    let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"] ?? "/tmp"
+    unlink("\(directory)/tmux-\(getuid())/\(socket)")
   }
 
   /// Types `text` as it is.
@@ -207,9 +210,22 @@ final class Tmux {
     let argv = ([path, "-L", socket, "-f", "/dev/null"] + arguments).map { strdup($0) } + [nil]
     let envp =
       ProcessInfo.processInfo.environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
+    defer {
+      for pointer in argv + envp { free(pointer) }
+    }
+    // A test runs on a thread that blocks most signals; the tmux server must not inherit that.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    var allSignals = sigset_t()
+    sigemptyset(&noSignals)
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, path, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
     guard spawned == 0 else { throw Failure(arguments: arguments, status: -spawned) }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
