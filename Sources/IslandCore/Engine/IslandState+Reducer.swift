@@ -97,7 +97,7 @@ extension IslandState {
     try Validation.checkTime(start.stale, field: "stale time")
     if let url = start.url { try Validation.checkURL(url, field: "widget URL") }
     try Validation.checkLinks(start.links)
-    try Validation.checkFieldNames(start.state)
+    for field in start.state.fields { try Validation.checkFieldName(field.name) }
     let layout: Layout
     let layoutName: String?
     switch start.layout {
@@ -113,9 +113,11 @@ extension IslandState {
       layoutName = nil
     }
     try Validation.checkLayout(layout, content: start.state, activity: start.activity, now: t)
-    try checkPayload(
-      id: start.activity, app: start.app, url: start.url, links: start.links,
-      content: start.state)
+    let profile = ActivityProfile(
+      id: start.activity, app: start.app, startSeq: seq, startedAt: t, url: start.url,
+      links: start.links, layout: layout, layoutName: layoutName)
+    let payloadBytes = profile.attributeBytes + Validation.jsonLength(of: start.state)
+    try checkPayload(payloadBytes, of: start.activity)
     guard liveCount(of: start.app) < policy.activitiesPerApp else {
       throw .appLimitReached(app: start.app, limit: policy.activitiesPerApp)
     }
@@ -123,10 +125,21 @@ extension IslandState {
       throw .deviceLimitReached(limit: policy.activitiesPerDevice)
     }
 
+    var zoneTexts: [String] = []
+    zoneTexts.reserveCapacity(Zone.allCases.count)
+    for zone in Zone.allCases {
+      guard let zoneView = profile.zoneViews[zone.ordinal] else {
+        zoneTexts.append("")
+        continue
+      }
+      let (text, width) = ZoneRenderer.measure(zoneView, content: start.state, now: t)
+      zoneTexts.append(text)
+      warnIfOverBudget(
+        zone, width: width, activity: profile, content: start.state, seq: seq, now: t)
+    }
     var activity = Activity(
-      id: start.activity, app: start.app, startSeq: seq, startedAt: t,
-      relevance: start.relevance, staleAt: start.stale, content: start.state, layout: layout,
-      layoutName: layoutName, url: start.url, links: start.links)
+      profile: profile, relevance: start.relevance, staleAt: start.stale, content: start.state,
+      payloadBytes: payloadBytes, zoneTexts: zoneTexts)
     let index = activities.count
     if let staleAt = start.stale {
       if staleAt <= t {
@@ -140,9 +153,6 @@ extension IslandState {
     eligible.append(index)
     timers.insert(
       Timer(due: t + policy.maximumActiveDuration, kind: .lifetime, startSeq: seq, activity: index))
-    for zone in Zone.allCases where zone != .minimal {
-      warnIfTruncated(zone, index: index, seq: seq, now: t)
-    }
   }
 
   /// Returns whether the ranking may have changed.
@@ -152,18 +162,14 @@ extension IslandState {
     let index = try liveIndex(of: update.activity)
     if let relevance = update.relevance { try Validation.checkRelevance(relevance) }
     try Validation.checkTime(update.stale, field: "stale time")
-    try Validation.checkFieldNames(update.state)
-    var content = activities[index].content
-    let changed = content.merge(update.state)
-    if !changed.isEmpty { try checkContent(content, of: index, now: t) }
-
     let before = activities[index]
+    var content = before.content
+    let (changed, payloadBytes) = try merge(update.state, into: &content, of: before, now: t)
+
     if !changed.isEmpty {
-      recordTransitions(of: index, from: before.content, to: content, changed: changed, t: t)
       activities[index].content = content
-      for zone in Zone.allCases where zone != .minimal && reads(zone, of: before.layout, changed) {
-        warnIfTruncated(zone, index: index, seq: seq, now: t)
-      }
+      activities[index].payloadBytes = payloadBytes
+      renderChangedZones(of: index, before: before, changed: changed, seq: seq, t: t)
       if let pulse = before.layout.pulse, changed.contains(pulse.field),
         let zone = shownLeadingZone(of: index)
       {
@@ -201,12 +207,12 @@ extension IslandState {
   private mutating func end(_ end: End, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
     let index = try liveIndex(of: end.activity)
     if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
-    var content = activities[index].content
     if let patch = end.state {
-      try Validation.checkFieldNames(patch)
-      if !content.merge(patch).isEmpty { try checkContent(content, of: index, now: t) }
+      var content = activities[index].content
+      let (_, payloadBytes) = try merge(patch, into: &content, of: activities[index], now: t)
+      activities[index].content = content
+      activities[index].payloadBytes = payloadBytes
     }
-    activities[index].content = content
     finish(index, at: t, dismissal: end.dismissal, seq: seq)
   }
 
@@ -243,20 +249,47 @@ extension IslandState {
     return index
   }
 
-  private func checkContent(_ content: ContentState, of index: Int, now: Milliseconds)
-    throws(Rejection.Reason)
-  {
-    let activity = activities[index]
-    try Validation.checkLayout(activity.layout, content: content, activity: activity.id, now: now)
-    try checkPayload(
-      id: activity.id, app: activity.app, url: activity.url, links: activity.links,
-      content: content)
+  /// Merges `patch` into `content` (the content of `activity`) and checks the result: field
+  /// names, the layout's numeric fields, the minimal view's width, the payload limit. Only
+  /// what the changed fields can affect is checked again. Returns the changed field names and
+  /// the new payload size.
+  private func merge(
+    _ patch: ContentState, into content: inout ContentState, of activity: Activity,
+    now: Milliseconds
+  ) throws(Rejection.Reason) -> (changed: [String], payloadBytes: Int) {
+    var bytes = activity.payloadBytes
+    var count = content.fields.count
+    for field in patch.fields {
+      if let old = content[field.name] {
+        guard old != field.value else { continue }
+        bytes -= Validation.jsonLength(of: ContentState.Field(name: field.name, value: old))
+      } else {
+        try Validation.checkFieldName(field.name)
+        if count > 0 { bytes += 1 }
+        count += 1
+      }
+      bytes += Validation.jsonLength(of: field)
+    }
+    let changed = content.merge(patch)
+    guard !changed.isEmpty else { return (changed, bytes) }
+    let profile = activity.profile
+    for field in profile.numericFields where changed.contains(field) {
+      if content[field]?.numberValue == nil {
+        let zone =
+          Zone.allCases.first { profile.zoneFields[$0.ordinal].contains(field) } ?? .bottom
+        let view = Validation.numericViewName(of: field, in: profile.layout[zone]?.view)
+        throw .fieldNotNumber(zone: zone, field: field, view: view)
+      }
+    }
+    if profile.zone(.minimal, readsAnyOf: changed) {
+      try Validation.checkMinimalWidth(
+        profile.layout, content: content, activity: profile.id, now: now)
+    }
+    try checkPayload(bytes, of: profile.id)
+    return (changed, bytes)
   }
 
-  private func checkPayload(
-    id: String, app: String, url: String?, links: RegionLinks, content: ContentState
-  ) throws(Rejection.Reason) {
-    let bytes = Validation.payloadBytes(id: id, app: app, url: url, links: links, content: content)
+  private func checkPayload(_ bytes: Int, of id: String) throws(Rejection.Reason) {
     guard bytes <= policy.payloadLimit else {
       throw .payloadTooLarge(activity: id, bytes: bytes, limit: policy.payloadLimit)
     }
@@ -424,50 +457,54 @@ extension IslandState {
 
   // MARK: - Presentation
 
-  private func reads(_ zone: Zone, of layout: Layout, _ changed: [String]) -> Bool {
-    guard let view = layout[zone]?.view else { return false }
-    let fields = view.fields
-    return changed.contains { fields.contains($0) }
-  }
-
-  private mutating func recordTransitions(
-    of index: Int, from old: ContentState, to new: ContentState, changed: [String],
-    t: Milliseconds
+  /// Renders again every zone of activity `index` that reads a changed field: records a
+  /// content transition where its text changed, and a warning where it is over budget.
+  private mutating func renderChangedZones(
+    of index: Int, before: Activity, changed: [String], seq: Int, t: Milliseconds
   ) {
-    let activity = activities[index]
-    for zone in Zone.allCases {
-      guard let zoneView = activity.layout[zone], reads(zone, of: activity.layout, changed)
-      else { continue }
-      let before = ZoneRenderer.text(of: zoneView.view, content: old, now: t)
-      let after = ZoneRenderer.text(of: zoneView.view, content: new, now: t)
-      guard before != after else { continue }
+    let profile = before.profile
+    let content = activities[index].content
+    for zone in Zone.allCases where profile.zone(zone, readsAnyOf: changed) {
+      guard let zoneView = profile.zoneViews[zone.ordinal] else { continue }
+      let (text, width) = ZoneRenderer.measure(zoneView, content: content, now: t)
+      let old =
+        profile.zoneHasCountdown[zone.ordinal]
+        ? ZoneRenderer.measure(zoneView, content: before.content, now: t).text
+        : before.zoneTexts[zone.ordinal]
+      guard old != text else { continue }
+      activities[index].zoneTexts[zone.ordinal] = text
       let kind: Transition.Kind
       if zoneView.transition == .identity {
         kind = .identity
-      } else if Transitions.onlyDigitsDiffer(before, after) {
+      } else if Transitions.onlyDigitsDiffer(old, text) {
         kind = .numericText
       } else {
         kind = .crossfade
       }
       transitions.append(
-        Transition(activity: activity.id, zone: zone, kind: kind, from: before, to: after))
+        Transition(activity: profile.id, zone: zone, kind: kind, from: old, to: text))
+      warnIfOverBudget(zone, width: width, activity: profile, content: content, seq: seq, now: t)
     }
   }
 
-  private mutating func warnIfTruncated(_ zone: Zone, index: Int, seq: Int, now: Milliseconds) {
-    guard let islandClass = device.islandClass else { return }
-    let activity = activities[index]
-    guard
+  /// Warns when `zone`, `width` points wide, is over its budget (compact zones and expanded
+  /// regions; minimal has its own limit, which is an error).
+  private mutating func warnIfOverBudget(
+    _ zone: Zone, width: Double, activity: ActivityProfile, content: ContentState, seq: Int,
+    now: Milliseconds
+  ) {
+    guard let islandClass = device.islandClass,
+      let budget = ZoneBudget.width(of: zone, in: islandClass), width > budget,
       let rendered = ZoneRenderer.render(
-        zone, of: activity.layout, activity: activity.id, content: activity.content, now: now,
-        budget: ZoneBudget.width(of: zone, in: islandClass)),
-      rendered.truncated, let budget = rendered.budget
+        zone, of: activity.layout, activity: activity.id, content: content, now: now,
+        budget: budget),
+      rendered.truncated
     else { return }
     warnings.append(
       Warning(
         seq: seq,
-        kind: .truncated(
-          activity: activity.id, zone: zone, needed: rendered.width, budget: budget)))
+        kind: .truncated(activity: activity.id, zone: zone, needed: rendered.width, budget: budget)
+      ))
   }
 
   /// The zone that shows activity `index`'s leading icon now, if it is on screen.
