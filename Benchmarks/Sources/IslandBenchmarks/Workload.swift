@@ -71,7 +71,10 @@ struct Workload {
     for field in activity.content.fields.prefix(2) {
       switch field.value {
       case .number(let value):
-        let next = value < 1 ? min(1, value + 0.05) : value + Double(random.next(below: 3)) - 1
+        let next =
+          field.name.hasSuffix("rogress")
+          ? (value >= 1 ? 0 : min(1, value + 0.05))
+          : max(0, value + Double(random.next(below: 3)) - 1)
         patch[field.name] = .number(next)
       case .string(let text):
         patch[field.name] = .string(text.hasSuffix("!") ? String(text.dropLast()) : text + "!")

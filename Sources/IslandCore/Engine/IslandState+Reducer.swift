@@ -162,15 +162,18 @@ extension IslandState {
     let index = try liveIndex(of: update.activity)
     if let relevance = update.relevance { try Validation.checkRelevance(relevance) }
     try Validation.checkTime(update.stale, field: "stale time")
-    let before = activities[index]
-    var content = before.content
-    let (changed, payloadBytes) = try merge(update.state, into: &content, of: before, now: t)
+    let profile = activities[index].profile
+    let oldRelevance = activities[index].relevance
+    let (changed, payloadBytes) = try check(update.state, of: index, now: t)
 
     if !changed.isEmpty {
-      activities[index].content = content
+      // The content before is needed only to render a countdown zone as it was at `t`.
+      let before =
+        profile.zoneHasCountdown.contains(true) ? activities[index].content : nil
+      activities[index].content.merge(update.state)
       activities[index].payloadBytes = payloadBytes
-      renderChangedZones(of: index, before: before, changed: changed, seq: seq, t: t)
-      if let pulse = before.layout.pulse, changed.contains(pulse.field),
+      renderChangedZones(of: index, contentBefore: before, changed: changed, seq: seq, t: t)
+      if let pulse = profile.layout.pulse, changed.contains(pulse.field),
         let zone = shownLeadingZone(of: index)
       {
         animate(.pulse, index: index, timing: .keyframes(pulse.keyframes, zone: zone), seq: seq)
@@ -180,7 +183,7 @@ extension IslandState {
     if let stale = update.stale {
       activities[index].staleAt = stale
       if stale > t {
-        timers.insert(Timer(due: stale, kind: .stale, startSeq: before.startSeq, activity: index))
+        timers.insert(Timer(due: stale, kind: .stale, startSeq: profile.startSeq, activity: index))
       }
     }
     if let staleAt = activities[index].staleAt, staleAt <= t {
@@ -195,22 +198,21 @@ extension IslandState {
         let alreadyShown = expansion?.activity == index
         expansion = Expansion(activity: index, reason: .alert, until: until)
         timers.insert(
-          Timer(due: until, kind: .alertEnd, startSeq: before.startSeq, activity: index))
+          Timer(due: until, kind: .alertEnd, startSeq: profile.startSeq, activity: index))
         if !alreadyShown { animate(.expand, index: index, timing: springTiming, seq: seq) }
       } else {
         effects.append(Effect(seq: seq, kind: .banner(activity: update.activity, alert: alert)))
       }
     }
-    return activities[index].relevance != before.relevance
+    return activities[index].relevance != oldRelevance
   }
 
   private mutating func end(_ end: End, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
     let index = try liveIndex(of: end.activity)
     if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
     if let patch = end.state {
-      var content = activities[index].content
-      let (_, payloadBytes) = try merge(patch, into: &content, of: activities[index], now: t)
-      activities[index].content = content
+      let (_, payloadBytes) = try check(patch, of: index, now: t)
+      activities[index].content.merge(patch)
       activities[index].payloadBytes = payloadBytes
     }
     finish(index, at: t, dismissal: end.dismissal, seq: seq)
@@ -249,18 +251,20 @@ extension IslandState {
     return index
   }
 
-  /// Merges `patch` into `content` (the content of `activity`) and checks the result: field
+  /// Checks what merging `patch` into the content of activity `index` would give: field
   /// names, the layout's numeric fields, the minimal view's width, the payload limit. Only
-  /// what the changed fields can affect is checked again. Returns the changed field names and
-  /// the new payload size.
-  private func merge(
-    _ patch: ContentState, into content: inout ContentState, of activity: Activity,
-    now: Milliseconds
-  ) throws(Rejection.Reason) -> (changed: [String], payloadBytes: Int) {
+  /// what the changed fields can affect is checked, and nothing is copied unless the minimal
+  /// view must be measured. Returns the changed field names and the payload size after.
+  private func check(_ patch: ContentState, of index: Int, now: Milliseconds) throws(Rejection
+    .Reason) -> (changed: [String], payloadBytes: Int)
+  {
+    let activity = activities[index]
+    let profile = activity.profile
     var bytes = activity.payloadBytes
-    var count = content.fields.count
+    var count = activity.content.fields.count
+    var changed: [String] = []
     for field in patch.fields {
-      if let old = content[field.name] {
+      if let old = activity.content[field.name] {
         guard old != field.value else { continue }
         bytes -= Validation.jsonLength(of: ContentState.Field(name: field.name, value: old))
       } else {
@@ -269,19 +273,18 @@ extension IslandState {
         count += 1
       }
       bytes += Validation.jsonLength(of: field)
-    }
-    let changed = content.merge(patch)
-    guard !changed.isEmpty else { return (changed, bytes) }
-    let profile = activity.profile
-    for field in profile.numericFields where changed.contains(field) {
-      if content[field]?.numberValue == nil {
+      changed.append(field.name)
+      if field.value.numberValue == nil, profile.numericFields.contains(field.name) {
         let zone =
-          Zone.allCases.first { profile.zoneFields[$0.ordinal].contains(field) } ?? .bottom
-        let view = Validation.numericViewName(of: field, in: profile.layout[zone]?.view)
-        throw .fieldNotNumber(zone: zone, field: field, view: view)
+          Zone.allCases.first { profile.zoneFields[$0.ordinal].contains(field.name) } ?? .bottom
+        let view = Validation.numericViewName(of: field.name, in: profile.layout[zone]?.view)
+        throw .fieldNotNumber(zone: zone, field: field.name, view: view)
       }
     }
+    guard !changed.isEmpty else { return (changed, bytes) }
     if profile.zone(.minimal, readsAnyOf: changed) {
+      var content = activity.content
+      content.merge(patch)
       try Validation.checkMinimalWidth(
         profile.layout, content: content, activity: profile.id, now: now)
     }
@@ -460,17 +463,19 @@ extension IslandState {
   /// Renders again every zone of activity `index` that reads a changed field: records a
   /// content transition where its text changed, and a warning where it is over budget.
   private mutating func renderChangedZones(
-    of index: Int, before: Activity, changed: [String], seq: Int, t: Milliseconds
+    of index: Int, contentBefore: ContentState?, changed: [String], seq: Int, t: Milliseconds
   ) {
-    let profile = before.profile
+    let profile = activities[index].profile
     let content = activities[index].content
     for zone in Zone.allCases where profile.zone(zone, readsAnyOf: changed) {
       guard let zoneView = profile.zoneViews[zone.ordinal] else { continue }
       let (text, width) = ZoneRenderer.measure(zoneView, content: content, now: t)
       let old =
-        profile.zoneHasCountdown[zone.ordinal]
-        ? ZoneRenderer.measure(zoneView, content: before.content, now: t).text
-        : before.zoneTexts[zone.ordinal]
+        if let contentBefore, profile.zoneHasCountdown[zone.ordinal] {
+          ZoneRenderer.measure(zoneView, content: contentBefore, now: t).text
+        } else {
+          activities[index].zoneTexts[zone.ordinal]
+        }
       guard old != text else { continue }
       activities[index].zoneTexts[zone.ordinal] = text
       let kind: Transition.Kind
