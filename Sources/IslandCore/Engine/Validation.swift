@@ -73,8 +73,8 @@ enum Validation {
   }
 
   /// Checks that `layout` can show `content`: every field it reads exists, bars and
-  /// countdowns read numbers, symbol names are SF Symbol names, region links are URLs, and the
-  /// minimal view fits.
+  /// countdowns read numbers, symbol names (written in the layout or taken from the state)
+  /// are SF Symbol names, region links are URLs, and the minimal view fits.
   static func checkLayout(
     _ layout: Layout, content: ContentState, activity: String, now: Milliseconds
   ) throws(Reason) {
@@ -121,9 +121,9 @@ enum Validation {
     switch view {
     case .symbol(let name, _, _):
       try checkFields(name.fields, zone: zone, content: content)
-      if name.fields.isEmpty, !isSymbolName(name.source) {
-        throw .badSymbolName(zone: zone, name: name.source)
-      }
+      // A name taken from the state is checked as filled: the state must name a symbol too.
+      let filled = ZoneRenderer.fill(name, content)
+      if !isSymbolName(filled) { throw .badSymbolName(zone: zone, name: filled) }
     case .text(let template, _, _, _):
       try checkFields(template.fields, zone: zone, content: content)
     case .label(let template, let symbol, _, _):

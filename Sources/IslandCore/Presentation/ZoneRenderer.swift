@@ -21,7 +21,10 @@ public enum ZoneRenderer {
       let neededLines = Int((width / budget).rounded(.up))
       lines = min(neededLines, lineLimit ?? Int.max)
       if width > budget * Double(lines) {
-        truncated = truncate(&elements, toFit: budget * Double(lines) - padding)
+        // Over budget even with nothing to cut (symbols only) is still over budget: it
+        // raises the warning, and the island clips it.
+        truncate(&elements, toFit: budget * Double(lines) - padding)
+        truncated = true
       }
     }
     let height = elements.map(lineHeight).max().map { $0 * Double(lines) } ?? 0
@@ -199,24 +202,21 @@ public enum ZoneRenderer {
     }
   }
 
-  /// Cuts the last text element, adding an ellipsis, until the elements fit `width`.
-  /// Returns whether anything was cut.
-  private static func truncate(_ elements: inout [RenderedZone.Element], toFit width: Double)
-    -> Bool
-  {
+  /// Cuts the last text element, adding an ellipsis, until the elements fit `width`; leaves
+  /// elements without text as they are.
+  private static func truncate(_ elements: inout [RenderedZone.Element], toFit width: Double) {
     guard
       let index = elements.lastIndex(where: {
         if case .text = $0 { return true }
         return false
       }), case .text(let original, let font, let bold) = elements[index]
-    else { return false }
+    else { return }
     var kept = Array(original)
     while !kept.isEmpty {
       kept.removeLast()
       elements[index] = .text(String(kept) + String(TextMetrics.ellipsis), font: font, bold: bold)
-      if measure(elements) <= width { return true }
+      if measure(elements) <= width { return }
     }
     elements[index] = .text(String(TextMetrics.ellipsis), font: font, bold: bold)
-    return true
   }
 }
