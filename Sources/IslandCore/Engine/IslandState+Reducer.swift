@@ -282,11 +282,11 @@ extension IslandState {
       }
     }
     guard !changed.isEmpty else { return (changed, bytes) }
-    if profile.zone(.minimal, readsAnyOf: changed) {
+    let namesSymbol = changed.contains { profile.symbolFields.contains($0) }
+    if namesSymbol || profile.zone(.minimal, readsAnyOf: changed) {
       var content = activity.content
       content.merge(patch)
-      try Validation.checkMinimalWidth(
-        profile.layout, content: content, activity: profile.id, now: now)
+      try Validation.checkLayout(profile.layout, content: content, activity: profile.id, now: now)
     }
     try checkPayload(bytes, of: profile.id)
     return (changed, bytes)

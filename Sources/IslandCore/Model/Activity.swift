@@ -79,6 +79,8 @@ final class ActivityProfile: Equatable, Sendable {
   let zoneHasCountdown: [Bool]
   /// The fields shown as progress bars or countdowns: they must stay numbers.
   let numericFields: [String]
+  /// The fields that name symbols: they must stay SF Symbol names.
+  let symbolFields: [String]
   /// The bytes the attributes take (id, app, URL, links as JSON strings).
   let attributeBytes: Int
 
@@ -98,6 +100,7 @@ final class ActivityProfile: Equatable, Sendable {
     zoneFields = Zone.allCases.map { layout[$0]?.view.fields ?? [] }
     zoneHasCountdown = Zone.allCases.map { layout[$0]?.view.hasCountdown ?? false }
     numericFields = Zone.allCases.flatMap { layout[$0]?.view.numericFields ?? [] }
+    symbolFields = Zone.allCases.flatMap { layout[$0]?.view.symbolFields ?? [] }
     attributeBytes = Validation.attributeBytes(id: id, app: app, url: url, links: links)
   }
 

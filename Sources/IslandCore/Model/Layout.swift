@@ -180,6 +180,16 @@ public indirect enum View: Equatable, Hashable, Sendable {
     }
   }
 
+  /// The fields the view takes symbol names from (`{orderStatusIcon}`): each must hold an SF
+  /// Symbol name.
+  public var symbolFields: [String] {
+    switch self {
+    case .symbol(let name, _, _): return name.fields
+    case .row(let views): return views.flatMap(\.symbolFields)
+    case .text, .label, .progress, .countdown: return []
+    }
+  }
+
   /// Whether the view shows a countdown (its text then moves with time).
   public var hasCountdown: Bool {
     switch self {
