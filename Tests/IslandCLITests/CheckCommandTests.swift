@@ -57,3 +57,25 @@ import Testing
     #expect(none.error == "\(empty.path): no journals (*.jsonl) in this directory\n")
   }
 }
+
+@Suite struct RecordedJournalCommandTests {
+  @Test func theRecordedJournalsAllCheck() throws {
+    let run = try IslandProcess.run(["check", RecordedJournals.directory])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output == "checked \(RecordedJournals.all.count) journals: all valid\n")
+  }
+
+  @Test func replayPrintsEachExpectedFile() throws {
+    #expect(RecordedJournals.all.count >= 10)
+    for journal in RecordedJournals.all {
+      let base = journal.deletingPathExtension().path
+      let run = try IslandProcess.run(["replay", journal.path, "--format", "json"])
+      let expected = try String(contentsOfFile: base + ".expected.json", encoding: .utf8)
+      #expect(run.output == expected, "\(journal.lastPathComponent)")
+      guard let timeline = try? String(contentsOfFile: base + ".expected.jsonl", encoding: .utf8)
+      else { continue }
+      let jsonl = try IslandProcess.run(["replay", journal.path, "--format", "jsonl"])
+      #expect(jsonl.output == timeline, "\(journal.lastPathComponent)")
+    }
+  }
+}
