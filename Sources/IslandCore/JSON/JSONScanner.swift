@@ -74,28 +74,34 @@ public struct JSONScanner {
   }
 
   /// Reads a member's key and the colon after it, leaving the offset at its value.
-  public mutating func readKey() throws(JSONParseError) -> JSONKey {
+  public mutating func readKey() throws(JSONParseError) -> JSONStringToken {
     skipWhitespace()
+    let key = try readStringToken()
+    try expect(UInt8(ascii: ":"))
+    skipWhitespace()
+    return key
+  }
+
+  /// Reads a string (the offset at its opening quote) without making a `String` when it has
+  /// no escapes: the token points into the buffer. Its bytes are checked as UTF-8 only when
+  /// it is made a string (``JSONStringToken/string()``).
+  public mutating func readStringToken() throws(JSONParseError) -> JSONStringToken {
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
     let start = offset + 1
     var index = start
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
+        let token = JSONStringToken(
+          raw: UnsafeBufferPointer(rebasing: bytes[start..<index]), decoded: nil, offset: offset)
         offset = index + 1
-        try expect(UInt8(ascii: ":"))
-        skipWhitespace()
-        return JSONKey(
-          raw: UnsafeBufferPointer(rebasing: bytes[start..<index]), decoded: nil, offset: start - 1)
+        return token
       }
       if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
       index += 1
     }
-    let keyOffset = offset
-    let decoded = try parseString()
-    try expect(UInt8(ascii: ":"))
-    skipWhitespace()
-    return JSONKey(raw: nil, decoded: decoded, offset: keyOffset)
+    let tokenOffset = offset
+    return JSONStringToken(raw: nil, decoded: try parseString(), offset: tokenOffset)
   }
 
   /// After a member's value: consumes `,` and returns true when another member follows, or
@@ -491,17 +497,17 @@ public struct JSONScanner {
   }
 }
 
-/// An object key as the scanner read it: its bytes in the buffer when it has no escapes
-/// (compared without making a `String`), or its decoded text.
-public struct JSONKey {
+/// A string (often an object key) as the scanner read it: its bytes in the buffer when it
+/// has no escapes (compared without making a `String`), or its decoded text.
+public struct JSONStringToken {
   /// The key's bytes, when written without escapes.
   public let raw: UnsafeBufferPointer<UInt8>?
   /// The key, decoded, when written with escapes.
   public let decoded: String?
-  /// The offset of the key's opening quote.
+  /// The offset of the opening quote.
   public let offset: Int
 
-  /// Whether the key is `name`.
+  /// Whether the string is `name`.
   public func equals(_ name: StaticString) -> Bool {
     let count = name.utf8CodeUnitCount
     let pointer = name.utf8Start
@@ -514,10 +520,7 @@ public struct JSONKey {
     return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: pointer, count: count))
   }
 
-  /// The key's bytes (decoded).
-  public var utf8: [UInt8] { raw.map(Array.init) ?? Array((decoded ?? "").utf8) }
-
-  /// The key as a string; raw bytes that are not UTF-8 are an error.
+  /// The string; raw bytes that are not UTF-8 are an error.
   public func string() throws(JSONParseError) -> String {
     if let decoded { return decoded }
     guard let raw else { return "" }
