@@ -338,15 +338,35 @@ struct IslandTestStoreTests {
         """)($0)
     }
   }
+
+  @Test("a store can start where a recorded journal leaves the island")
+  func startFromJournal() {
+    let store = IslandTestStore(replaying: "Journals/delivery.jsonl", until: 2)
+    #expect(store.snapshot.seq == 2)
+    #expect(store.snapshot.zones.compactTrailing == "19м")
+    expand(store, at: 2 * minute, minutesLeft: 19)
+  }
+
+  @Test("a journal that cannot be replayed fails the test where the store is made")
+  func startFromMissingJournal() {
+    let line = #line + 2
+    withKnownIssue {
+      let store = IslandTestStore(replaying: "Journals/nowhere.jsonl")
+      #expect(store.state.seq == 0)
+    } matching: { issue in
+      issue.sourceLocation?.line == line
+        && issue.comments.map(\.rawValue).joined().contains("nowhere.jsonl: cannot open")
+    }
+  }
 }
 
 /// Asserts a long press that expands "pizza" from compact, the order still cooking.
-private func expand(_ store: IslandTestStore, at t: Milliseconds) {
+private func expand(_ store: IslandTestStore, at t: Milliseconds, minutesLeft: Int = 20) {
   store.send(.longPress(.island), at: t) {
     $0.mode = .expanded
     $0.expandedReason = .user
     $0.zones = ShownZones(
-      leading: "[flame.fill]", trailing: "[clock] 20 мин", center: "Pizza Roma",
+      leading: "[flame.fill]", trailing: "[clock] \(minutesLeft) мин", center: "Pizza Roma",
       bottom: "[progress 10%] Cooking")
     $0.animations = [.spring(.expand, "pizza")]
   }

@@ -1,4 +1,5 @@
 import IslandCore
+import IslandJournal
 
 /// An exhaustive, step-by-step test of an island, in the spirit of The Composable
 /// Architecture's `TestStore`.
@@ -63,6 +64,27 @@ public final class IslandTestStore {
   ) {
     self.state = state
     creation = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
+  }
+
+  /// A store that starts where the journal at `journal` leaves the island: after its last
+  /// event, or after event `seq`. A relative path is taken from the directory of the test
+  /// file. A journal that cannot be replayed fails the test, and the store starts from an
+  /// empty island.
+  public convenience init(
+    replaying journal: String, until seq: Int? = nil, fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column
+  ) {
+    let url = JournalAssertion.resolve(journal, from: filePath)
+    let state: IslandState
+    do {
+      state = try Journal.replay(path: url.path, until: seq).state
+    } catch {
+      FailureReporter.fail(
+        error.description,
+        at: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
+      state = IslandState()
+    }
+    self.init(state: state, fileID: fileID, filePath: filePath, line: line, column: column)
   }
 
   deinit {

@@ -91,4 +91,29 @@ struct DeliveryFlowTests {
       DeliveryActivity.update("42", to: order), at: 1_090_000,
       rejectedWith: .activityEnded("42"))
   }
+
+  @Test("a recorded competition, continued step by step: the hidden order comes back")
+  func competitionContinued() {
+    // After seq 3 of the recorded journal: the ride on the island, order 42 detached, and
+    // order 43 of the same app hidden behind it.
+    let store = IslandTestStore(replaying: "Journals/order-and-ride.jsonl", until: 3)
+    #expect(store.snapshot.hidden == ["43"])
+
+    store.send(.end(End(activity: "ride-7", dismissal: .immediate)), at: 30_000) {
+      $0.mode = .compact
+      $0.island = "42"
+      $0.detached = nil
+      $0.activities[id: "ride-7"]?.phase = .dismissed
+      $0.activities[id: "ride-7"]?.endedAt = 30_000
+      $0.activities[id: "ride-7"]?.dismissAt = 30_000
+      $0.zones = ShownZones(compactLeading: "[bag.fill]", compactTrailing: "20м")
+    }
+    store.send(DeliveryActivity.delivered("42", order: cooking), at: 40_000) {
+      $0.island = "43"
+      $0.hidden = []
+      $0.activities[id: "42"]?.phase = .ended
+      $0.activities[id: "42"]?.endedAt = 40_000
+      $0.activities[id: "42"]?.dismissAt = 40_000 + 4 * 3_600_000
+    }
+  }
 }
