@@ -22,7 +22,11 @@ import IslandCore
 /// ```
 ///
 /// Effects and warnings are not fields here: they are what the event emitted, and a test
-/// receives them one by one (``IslandTestStore/receive(_:fileID:filePath:line:column:)``).
+/// receives them one by one, in TCA's way (`store.receive(...)`). The island's geometry is
+/// left out too: it follows from the mode and the zones' widths by the presentation rules,
+/// which have tests of their own, and restating HIG figures at every step would bury the
+/// change that matters; the journal assertion, which compares the whole JSON state, checks
+/// it.
 public struct IslandSnapshot: Equatable, Sendable {
   /// The sequence number of the last event applied; the store sets it on each send.
   public var seq: Int
