@@ -64,3 +64,41 @@ import Testing
     #expect(missing.standardError == "island: /nonexistent/script.island: cannot read it\n")
   }
 }
+
+@Suite struct JournalOptionTests {
+  @Test func aJournalRecordsAScriptAndASecondRunResumesIt() throws {
+    let directory = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let journal = directory.appendingPathComponent("session.jsonl").path
+    let first = try Executable.run(
+      ["--journal", journal], input: Data("start a com.x n=1\nwait 1s\n".utf8))
+    #expect(first.status == 0)
+    let second = try Executable.run(
+      ["--journal", journal], input: Data("update a n=2\nlog\n".utf8))
+    #expect(second.status == 0)
+    #expect(
+      second.standardOutput.hasSuffix(
+        "> log\nstart a com.x n=1  # 1 @0s\nwait 1s  # 2 @1s\nupdate a n=2  # 3 @1s\n"))
+    let lines = try String(contentsOfFile: journal, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 4)
+    #expect(lines[3] == #"{"seq":3,"t":1000,"event":"update","activity":"a","state":{"n":2}}"#)
+  }
+
+  @Test func aJournalThatCannotBeRecordedExitsWithItsError() throws {
+    let directory = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let bad = directory.appendingPathComponent("bad.jsonl").path
+    try "not a journal\n".write(toFile: bad, atomically: true, encoding: .utf8)
+    let result = try Executable.run(["--journal", bad], input: Data())
+    #expect(result.status == 65)
+    #expect(result.standardError.hasPrefix("island: \(bad):1: "))
+    let missingDirectory = try Executable.run(
+      ["run", "Playground/score.island", "--journal", "/nonexistent/dir/j.jsonl"])
+    #expect(missingDirectory.status == 74)
+    #expect(
+      missingDirectory.standardError
+        == "island: /nonexistent/dir/j.jsonl: cannot create: no such file or directory\n"
+        + "hint: check the path and its permissions\n")
+    #expect(missingDirectory.standardOutput == "")
+  }
+}

@@ -167,6 +167,7 @@ public final class REPL {
       writeLines(Help.lines(topic: topic))
     case .save(let path):
       do {
+        try refuseSavingOverRecording(path)
         try Journals.save(session, to: path)
         write("saved \(session.seq) events to \(path)")
       } catch {
@@ -175,7 +176,9 @@ public final class REPL {
     case .load(let path):
       do {
         try refuseWhileRecording("load")
-        session = try Journals.load(path)
+        let (loaded, warnings) = try Journals.load(path)
+        session = loaded
+        writeLines(warnings.map { "warning: \($0)" })
         write("loaded \(session.seq) events from \(path)")
         write(Report.headline(of: session.state))
         write(Report.drawing(of: session.state, options: drawingOptions))
@@ -262,6 +265,12 @@ public final class REPL {
     write(Report.headline(of: session.state))
     write(Report.drawing(of: session.state, options: drawingOptions))
     return .done
+  }
+
+  private func refuseSavingOverRecording(_ path: String) throws(SessionError) {
+    if let recorder, TextFile.isSameFile(path, recorder.path) {
+      throw .saveOverRecording(path: path)
+    }
   }
 
   private func refuseWhileRecording(_ command: String) throws(SessionError) {
