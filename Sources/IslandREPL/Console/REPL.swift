@@ -92,7 +92,7 @@ public final class REPL {
   /// Runs one line; `location` (`FILE:LINE`) prefixes its errors.
   @discardableResult
   public func execute(_ line: String, location: String? = nil) -> LineResult {
-    let marked = line.drop { $0 == " " || $0 == "\t" }.hasPrefix("!")
+    let marked = CommandParser.isMarkedToFail(line)
     let parsed: ParsedLine
     do {
       parsed = try CommandParser.parse(line, now: session.now)
