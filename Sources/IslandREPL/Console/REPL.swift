@@ -202,17 +202,15 @@ public final class REPL {
         writeLines(Help.devices(current: session.configuration.device))
         return .done
       }
-      var configuration = session.configuration
-      configuration.device = device
-      return reconfigure(configuration, command: "device", location: location, expected: expected)
+      return reconfigure("device", location: location, expected: expected) { $0.device = device }
     case .profile(let profile):
       guard let profile else {
         writeLines(Help.profiles(current: session.configuration.profile))
         return .done
       }
-      var configuration = session.configuration
-      configuration.profile = profile
-      return reconfigure(configuration, command: "profile", location: location, expected: expected)
+      return reconfigure("profile", location: location, expected: expected) {
+        $0.profile = profile
+      }
     case .quit:
       return .quit
     case .nothing:
@@ -250,9 +248,13 @@ public final class REPL {
     return .done
   }
 
+  /// Folds the events again under the configuration `change` makes.
   private func reconfigure(
-    _ configuration: Configuration, command: String, location: String?, expected: Bool
+    _ command: String, location: String?, expected: Bool,
+    change: (inout Configuration) -> Void
   ) -> LineResult {
+    var configuration = session.configuration
+    change(&configuration)
     do {
       try refuseWhileRecording(command)
       try session.reconfigure(configuration)
