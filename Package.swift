@@ -41,7 +41,8 @@ let package = Package(
     .executableTarget(name: "island", dependencies: ["IslandCLI"]),
 
     .testTarget(name: "IslandCoreTests", dependencies: ["IslandCore", "IslandTesting"]),
-    .testTarget(name: "IslandDrawingTests", dependencies: ["IslandDrawing"]),
+    .testTarget(
+      name: "IslandDrawingTests", dependencies: ["IslandDrawing"], exclude: ["Goldens"]),
     .testTarget(name: "IslandJournalTests", dependencies: ["IslandJournal"]),
     .testTarget(name: "IslandPropertiesTests", dependencies: ["IslandProperties"]),
     .testTarget(name: "IslandTestingTests", dependencies: ["IslandTesting"]),

@@ -97,7 +97,7 @@ extension IslandState {
     try Validation.checkTime(start.stale, field: "stale time")
     if let url = start.url { try Validation.checkURL(url, field: "widget URL") }
     try Validation.checkLinks(start.links)
-    try Validation.checkFieldNames(start.state)
+    for field in start.state.fields { try Validation.checkFieldName(field.name) }
     let layout: Layout
     let layoutName: String?
     switch start.layout {
@@ -113,9 +113,11 @@ extension IslandState {
       layoutName = nil
     }
     try Validation.checkLayout(layout, content: start.state, activity: start.activity, now: t)
-    try checkPayload(
-      id: start.activity, app: start.app, url: start.url, links: start.links,
-      content: start.state)
+    let profile = ActivityProfile(
+      id: start.activity, app: start.app, startSeq: seq, startedAt: t, url: start.url,
+      links: start.links, layout: layout, layoutName: layoutName)
+    let payloadBytes = profile.attributeBytes + Validation.jsonLength(of: start.state)
+    try checkPayload(payloadBytes, of: start.activity)
     guard liveCount(of: start.app) < policy.activitiesPerApp else {
       throw .appLimitReached(app: start.app, limit: policy.activitiesPerApp)
     }
@@ -123,10 +125,21 @@ extension IslandState {
       throw .deviceLimitReached(limit: policy.activitiesPerDevice)
     }
 
+    var zoneTexts: [String] = []
+    zoneTexts.reserveCapacity(Zone.allCases.count)
+    for zone in Zone.allCases {
+      guard let zoneView = profile.zoneViews[zone.ordinal] else {
+        zoneTexts.append("")
+        continue
+      }
+      let (text, width) = ZoneRenderer.measure(zoneView, content: start.state, now: t)
+      zoneTexts.append(text)
+      warnIfOverBudget(
+        zone, width: width, activity: profile, content: start.state, seq: seq, now: t)
+    }
     var activity = Activity(
-      id: start.activity, app: start.app, startSeq: seq, startedAt: t,
-      relevance: start.relevance, staleAt: start.stale, content: start.state, layout: layout,
-      layoutName: layoutName, url: start.url, links: start.links)
+      profile: profile, relevance: start.relevance, staleAt: start.stale, content: start.state,
+      payloadBytes: payloadBytes, zoneTexts: zoneTexts)
     let index = activities.count
     if let staleAt = start.stale {
       if staleAt <= t {
@@ -140,9 +153,6 @@ extension IslandState {
     eligible.append(index)
     timers.insert(
       Timer(due: t + policy.maximumActiveDuration, kind: .lifetime, startSeq: seq, activity: index))
-    for zone in Zone.allCases where zone != .minimal {
-      warnIfTruncated(zone, index: index, seq: seq, now: t)
-    }
   }
 
   /// Returns whether the ranking may have changed.
@@ -152,19 +162,18 @@ extension IslandState {
     let index = try liveIndex(of: update.activity)
     if let relevance = update.relevance { try Validation.checkRelevance(relevance) }
     try Validation.checkTime(update.stale, field: "stale time")
-    try Validation.checkFieldNames(update.state)
-    var content = activities[index].content
-    let changed = content.merge(update.state)
-    if !changed.isEmpty { try checkContent(content, of: index, now: t) }
+    let profile = activities[index].profile
+    let oldRelevance = activities[index].relevance
+    let (changed, payloadBytes) = try check(update.state, of: index, now: t)
 
-    let before = activities[index]
     if !changed.isEmpty {
-      recordTransitions(of: index, from: before.content, to: content, changed: changed, t: t)
-      activities[index].content = content
-      for zone in Zone.allCases where zone != .minimal && reads(zone, of: before.layout, changed) {
-        warnIfTruncated(zone, index: index, seq: seq, now: t)
-      }
-      if let pulse = before.layout.pulse, changed.contains(pulse.field),
+      // The content before is needed only to render a countdown zone as it was at `t`.
+      let before =
+        profile.zoneHasCountdown.contains(true) ? activities[index].content : nil
+      activities[index].content.merge(update.state)
+      activities[index].payloadBytes = payloadBytes
+      renderChangedZones(of: index, contentBefore: before, changed: changed, seq: seq, t: t)
+      if let pulse = profile.layout.pulse, changed.contains(pulse.field),
         let zone = shownLeadingZone(of: index)
       {
         animate(.pulse, index: index, timing: .keyframes(pulse.keyframes, zone: zone), seq: seq)
@@ -174,7 +183,7 @@ extension IslandState {
     if let stale = update.stale {
       activities[index].staleAt = stale
       if stale > t {
-        timers.insert(Timer(due: stale, kind: .stale, startSeq: before.startSeq, activity: index))
+        timers.insert(Timer(due: stale, kind: .stale, startSeq: profile.startSeq, activity: index))
       }
     }
     if let staleAt = activities[index].staleAt, staleAt <= t {
@@ -189,24 +198,23 @@ extension IslandState {
         let alreadyShown = expansion?.activity == index
         expansion = Expansion(activity: index, reason: .alert, until: until)
         timers.insert(
-          Timer(due: until, kind: .alertEnd, startSeq: before.startSeq, activity: index))
+          Timer(due: until, kind: .alertEnd, startSeq: profile.startSeq, activity: index))
         if !alreadyShown { animate(.expand, index: index, timing: springTiming, seq: seq) }
       } else {
         effects.append(Effect(seq: seq, kind: .banner(activity: update.activity, alert: alert)))
       }
     }
-    return activities[index].relevance != before.relevance
+    return activities[index].relevance != oldRelevance
   }
 
   private mutating func end(_ end: End, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
     let index = try liveIndex(of: end.activity)
     if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
-    var content = activities[index].content
     if let patch = end.state {
-      try Validation.checkFieldNames(patch)
-      if !content.merge(patch).isEmpty { try checkContent(content, of: index, now: t) }
+      let (_, payloadBytes) = try check(patch, of: index, now: t)
+      activities[index].content.merge(patch)
+      activities[index].payloadBytes = payloadBytes
     }
-    activities[index].content = content
     finish(index, at: t, dismissal: end.dismissal, seq: seq)
   }
 
@@ -243,20 +251,48 @@ extension IslandState {
     return index
   }
 
-  private func checkContent(_ content: ContentState, of index: Int, now: Milliseconds)
-    throws(Rejection.Reason)
+  /// Checks what merging `patch` into the content of activity `index` would give: field
+  /// names, the layout's numeric fields, the minimal view's width, the payload limit. Only
+  /// what the changed fields can affect is checked, and nothing is copied unless the minimal
+  /// view must be measured. Returns the changed field names and the payload size after.
+  private func check(_ patch: ContentState, of index: Int, now: Milliseconds) throws(Rejection
+    .Reason) -> (changed: [String], payloadBytes: Int)
   {
     let activity = activities[index]
-    try Validation.checkLayout(activity.layout, content: content, activity: activity.id, now: now)
-    try checkPayload(
-      id: activity.id, app: activity.app, url: activity.url, links: activity.links,
-      content: content)
+    let profile = activity.profile
+    var bytes = activity.payloadBytes
+    var count = activity.content.fields.count
+    var changed: [String] = []
+    for field in patch.fields {
+      if let old = activity.content[field.name] {
+        guard old != field.value else { continue }
+        bytes -= Validation.jsonLength(of: ContentState.Field(name: field.name, value: old))
+      } else {
+        try Validation.checkFieldName(field.name)
+        if count > 0 { bytes += 1 }
+        count += 1
+      }
+      bytes += Validation.jsonLength(of: field)
+      changed.append(field.name)
+      if field.value.numberValue == nil, profile.numericFields.contains(field.name) {
+        let zone =
+          Zone.allCases.first { profile.zoneFields[$0.ordinal].contains(field.name) } ?? .bottom
+        let view = Validation.numericViewName(of: field.name, in: profile.layout[zone]?.view)
+        throw .fieldNotNumber(zone: zone, field: field.name, view: view)
+      }
+    }
+    guard !changed.isEmpty else { return (changed, bytes) }
+    let namesSymbol = changed.contains { profile.symbolFields.contains($0) }
+    if namesSymbol || profile.zone(.minimal, readsAnyOf: changed) {
+      var content = activity.content
+      content.merge(patch)
+      try Validation.checkLayout(profile.layout, content: content, activity: profile.id, now: now)
+    }
+    try checkPayload(bytes, of: profile.id)
+    return (changed, bytes)
   }
 
-  private func checkPayload(
-    id: String, app: String, url: String?, links: RegionLinks, content: ContentState
-  ) throws(Rejection.Reason) {
-    let bytes = Validation.payloadBytes(id: id, app: app, url: url, links: links, content: content)
+  private func checkPayload(_ bytes: Int, of id: String) throws(Rejection.Reason) {
     guard bytes <= policy.payloadLimit else {
       throw .payloadTooLarge(activity: id, bytes: bytes, limit: policy.payloadLimit)
     }
@@ -424,50 +460,56 @@ extension IslandState {
 
   // MARK: - Presentation
 
-  private func reads(_ zone: Zone, of layout: Layout, _ changed: [String]) -> Bool {
-    guard let view = layout[zone]?.view else { return false }
-    let fields = view.fields
-    return changed.contains { fields.contains($0) }
-  }
-
-  private mutating func recordTransitions(
-    of index: Int, from old: ContentState, to new: ContentState, changed: [String],
-    t: Milliseconds
+  /// Renders again every zone of activity `index` that reads a changed field: records a
+  /// content transition where its text changed, and a warning where it is over budget.
+  private mutating func renderChangedZones(
+    of index: Int, contentBefore: ContentState?, changed: [String], seq: Int, t: Milliseconds
   ) {
-    let activity = activities[index]
-    for zone in Zone.allCases {
-      guard let zoneView = activity.layout[zone], reads(zone, of: activity.layout, changed)
-      else { continue }
-      let before = ZoneRenderer.text(of: zoneView.view, content: old, now: t)
-      let after = ZoneRenderer.text(of: zoneView.view, content: new, now: t)
-      guard before != after else { continue }
+    let profile = activities[index].profile
+    let content = activities[index].content
+    for zone in Zone.allCases where profile.zone(zone, readsAnyOf: changed) {
+      guard let zoneView = profile.zoneViews[zone.ordinal] else { continue }
+      let (text, width) = ZoneRenderer.measure(zoneView, content: content, now: t)
+      let old =
+        if let contentBefore, profile.zoneHasCountdown[zone.ordinal] {
+          ZoneRenderer.measure(zoneView, content: contentBefore, now: t).text
+        } else {
+          activities[index].zoneTexts[zone.ordinal]
+        }
+      guard old != text else { continue }
+      activities[index].zoneTexts[zone.ordinal] = text
       let kind: Transition.Kind
       if zoneView.transition == .identity {
         kind = .identity
-      } else if Transitions.onlyDigitsDiffer(before, after) {
+      } else if Transitions.onlyDigitsDiffer(old, text) {
         kind = .numericText
       } else {
         kind = .crossfade
       }
       transitions.append(
-        Transition(activity: activity.id, zone: zone, kind: kind, from: before, to: after))
+        Transition(activity: profile.id, zone: zone, kind: kind, from: old, to: text))
+      warnIfOverBudget(zone, width: width, activity: profile, content: content, seq: seq, now: t)
     }
   }
 
-  private mutating func warnIfTruncated(_ zone: Zone, index: Int, seq: Int, now: Milliseconds) {
-    guard let islandClass = device.islandClass else { return }
-    let activity = activities[index]
-    guard
+  /// Warns when `zone`, `width` points wide, is over its budget (compact zones and expanded
+  /// regions; minimal has its own limit, which is an error).
+  private mutating func warnIfOverBudget(
+    _ zone: Zone, width: Double, activity: ActivityProfile, content: ContentState, seq: Int,
+    now: Milliseconds
+  ) {
+    guard let islandClass = device.islandClass,
+      let budget = ZoneBudget.width(of: zone, in: islandClass), width > budget,
       let rendered = ZoneRenderer.render(
-        zone, of: activity.layout, activity: activity.id, content: activity.content, now: now,
-        budget: ZoneBudget.width(of: zone, in: islandClass)),
-      rendered.truncated, let budget = rendered.budget
+        zone, of: activity.layout, activity: activity.id, content: content, now: now,
+        budget: budget),
+      rendered.truncated
     else { return }
     warnings.append(
       Warning(
         seq: seq,
-        kind: .truncated(
-          activity: activity.id, zone: zone, needed: rendered.width, budget: budget)))
+        kind: .truncated(activity: activity.id, zone: zone, needed: rendered.width, budget: budget)
+      ))
   }
 
   /// The zone that shows activity `index`'s leading icon now, if it is on screen.

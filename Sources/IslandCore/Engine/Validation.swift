@@ -54,10 +54,8 @@ enum Validation {
     return sawColon && restLength > 0
   }
 
-  static func checkFieldNames(_ state: ContentState) throws(Reason) {
-    for field in state.fields where !Template.isFieldName(field.name) {
-      throw .invalidFieldName(field.name)
-    }
+  static func checkFieldName(_ name: String) throws(Reason) {
+    guard Template.isFieldName(name) else { throw .invalidFieldName(name) }
   }
 
   static func checkRelevance(_ relevance: Double) throws(Reason) {
@@ -75,8 +73,8 @@ enum Validation {
   }
 
   /// Checks that `layout` can show `content`: every field it reads exists, bars and
-  /// countdowns read numbers, symbol names are SF Symbol names, region links are URLs, and the
-  /// minimal view fits.
+  /// countdowns read numbers, symbol names (written in the layout or taken from the state)
+  /// are SF Symbol names, region links are URLs, and the minimal view fits.
   static func checkLayout(
     _ layout: Layout, content: ContentState, activity: String, now: Milliseconds
   ) throws(Reason) {
@@ -88,6 +86,13 @@ enum Validation {
     if let pulse = layout.pulse, content[pulse.field] == nil {
       throw .missingPulseField(pulse.field)
     }
+    try checkMinimalWidth(layout, content: content, activity: activity, now: now)
+  }
+
+  /// Checks that the minimal view is at most 45 pt wide.
+  static func checkMinimalWidth(
+    _ layout: Layout, content: ContentState, activity: String, now: Milliseconds
+  ) throws(Reason) {
     if let minimal = ZoneRenderer.render(
       .minimal, of: layout, activity: activity, content: content, now: now, budget: nil),
       minimal.width > IslandMetrics.minimalMaximumWidth
@@ -97,13 +102,28 @@ enum Validation {
     }
   }
 
+  /// "progress bar" or "countdown": what `view` shows `field` as.
+  static func numericViewName(of field: String, in view: View?) -> String {
+    switch view {
+    case .progress(let name, _) where name == field: return "progress bar"
+    case .countdown(let name, _, _) where name == field: return "countdown"
+    case .row(let views):
+      for view in views {
+        let name = numericViewName(of: field, in: view)
+        if name != "number" { return name }
+      }
+      return "number"
+    default: return "number"
+    }
+  }
+
   private static func checkView(_ view: View, zone: Zone, content: ContentState) throws(Reason) {
     switch view {
     case .symbol(let name, _, _):
       try checkFields(name.fields, zone: zone, content: content)
-      if name.fields.isEmpty, !isSymbolName(name.source) {
-        throw .badSymbolName(zone: zone, name: name.source)
-      }
+      // A name taken from the state is checked as filled: the state must name a symbol too.
+      let filled = ZoneRenderer.fill(name, content)
+      if !isSymbolName(filled) { throw .badSymbolName(zone: zone, name: filled) }
     case .text(let template, _, _, _):
       try checkFields(template.fields, zone: zone, content: content)
     case .label(let template, let symbol, _, _):
@@ -153,31 +173,33 @@ enum Validation {
 
   // MARK: - Payload size
 
-  /// The bytes the content state and attributes take: the state as compact JSON, plus the
-  /// activity id, the app, the widget URL and the region links as JSON strings.
-  static func payloadBytes(
-    id: String, app: String, url: String?, links: RegionLinks, content: ContentState
-  ) -> Int {
+  /// The payload is the content state as compact JSON, plus the activity id, the app, the
+  /// widget URL and the region links as JSON strings. These are the attributes' bytes.
+  static func attributeBytes(id: String, app: String, url: String?, links: RegionLinks) -> Int {
     var bytes = jsonLength(of: id) + jsonLength(of: app)
     if let url { bytes += jsonLength(of: url) }
     for region in Region.allCases {
       if let link = links[region] { bytes += jsonLength(of: link) }
     }
-    return bytes + jsonLength(of: content)
+    return bytes
   }
 
   /// The length of `content` as a compact JSON object.
   static func jsonLength(of content: ContentState) -> Int {
     var bytes = 2 + max(0, content.fields.count - 1)
-    for field in content.fields {
-      bytes += jsonLength(of: field.name) + 1
-      switch field.value {
-      case .string(let text): bytes += jsonLength(of: text)
-      case .number(let number): bytes += ContentValue.format(number).utf8.count
-      case .bool(let flag): bytes += flag ? 4 : 5
-      }
-    }
+    for field in content.fields { bytes += jsonLength(of: field) }
     return bytes
+  }
+
+  /// The length of one field in a compact JSON object: `"name":value`.
+  static func jsonLength(of field: ContentState.Field) -> Int {
+    let value: Int
+    switch field.value {
+    case .string(let text): value = jsonLength(of: text)
+    case .number(let number): value = ContentValue.format(number).utf8.count
+    case .bool(let flag): value = flag ? 4 : 5
+    }
+    return jsonLength(of: field.name) + 1 + value
   }
 
   /// The length of `text` as a JSON string, quotes and escapes included.

@@ -185,7 +185,15 @@ public enum TapTarget: String, CaseIterable, Equatable, Hashable, Sendable {
   case outside
 
   /// The expanded region, when the target is one.
-  public var region: Region? { Region(rawValue: rawValue) }
+  public var region: Region? {
+    switch self {
+    case .leading: return .leading
+    case .trailing: return .trailing
+    case .center: return .center
+    case .bottom: return .bottom
+    case .island, .detached, .outside: return nil
+    }
+  }
 }
 
 /// What a long press lands on.

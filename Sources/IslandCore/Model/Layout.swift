@@ -81,7 +81,28 @@ public enum Zone: String, CaseIterable, Equatable, Hashable, Sendable {
   case bottom
 
   /// The expanded region this zone is, if it is one.
-  public var region: Region? { Region(rawValue: rawValue) }
+  public var region: Region? {
+    switch self {
+    case .compactLeading, .compactTrailing, .minimal: return nil
+    case .leading: return .leading
+    case .trailing: return .trailing
+    case .center: return .center
+    case .bottom: return .bottom
+    }
+  }
+
+  /// The zone's position in ``allCases``.
+  public var ordinal: Int {
+    switch self {
+    case .compactLeading: return 0
+    case .compactTrailing: return 1
+    case .minimal: return 2
+    case .leading: return 3
+    case .trailing: return 4
+    case .center: return 5
+    case .bottom: return 6
+    }
+  }
 
   /// The zone of an expanded region.
   public init(_ region: Region) {
@@ -148,6 +169,34 @@ public indirect enum View: Equatable, Hashable, Sendable {
     var names: [String] = []
     collectFields(into: &names)
     return names
+  }
+
+  /// The fields the view shows as progress bars or countdowns, which must be numbers.
+  public var numericFields: [String] {
+    switch self {
+    case .progress(let field, _), .countdown(let field, _, _): return [field]
+    case .row(let views): return views.flatMap(\.numericFields)
+    case .symbol, .text, .label: return []
+    }
+  }
+
+  /// The fields the view takes symbol names from (`{orderStatusIcon}`): each must hold an SF
+  /// Symbol name.
+  public var symbolFields: [String] {
+    switch self {
+    case .symbol(let name, _, _): return name.fields
+    case .row(let views): return views.flatMap(\.symbolFields)
+    case .text, .label, .progress, .countdown: return []
+    }
+  }
+
+  /// Whether the view shows a countdown (its text then moves with time).
+  public var hasCountdown: Bool {
+    switch self {
+    case .countdown: return true
+    case .row(let views): return views.contains { $0.hasCountdown }
+    case .symbol, .text, .label, .progress: return false
+    }
   }
 
   private func collectFields(into names: inout [String]) {
@@ -286,9 +335,16 @@ public struct Template: Equatable, Hashable, Sendable {
 
   /// Whether `name` can name a field: letters, digits and `_`, not starting with a digit.
   public static func isFieldName(_ name: String) -> Bool {
-    guard let first = name.unicodeScalars.first, !("0"..."9").contains(first) else {
-      return false
+    guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }
+    var ascii = true
+    for byte in name.utf8 {
+      switch byte {
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: continue
+      default: ascii = false
+      }
+      if !ascii { break }
     }
+    if ascii { return true }
     return name.unicodeScalars.allSatisfy {
       $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
     }

@@ -17,7 +17,8 @@ public struct RenderedZone: Equatable, Hashable, Sendable {
   public var lines: Int
   /// Its height, in points.
   public var height: Double
-  /// Whether its text was cut with an ellipsis to fit the budget.
+  /// Whether its content is wider than its budget: its last text is then cut with an
+  /// ellipsis (content without text is left for the island to clip).
   public var truncated: Bool
 
   /// One shown piece of a zone.

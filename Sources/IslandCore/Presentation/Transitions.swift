@@ -4,10 +4,23 @@ public enum Transitions {
   /// taken out (`9м` and `10м`, `1:05` and `1:04`). Then the zone animates with
   /// `.numericText()`.
   public static func onlyDigitsDiffer(_ before: String, _ after: String) -> Bool {
-    func withoutDigits(_ text: String) -> [Unicode.Scalar] {
-      text.unicodeScalars.filter { !("0"..."9").contains($0) }
+    guard before != after else { return false }
+    // Walk both UTF-8 views, skipping ASCII digits (never part of a multi-byte sequence),
+    // and compare what is left, byte by byte.
+    var left = before.utf8.makeIterator()
+    var right = after.utf8.makeIterator()
+    func next(_ iterator: inout String.UTF8View.Iterator) -> UInt8? {
+      while let byte = iterator.next() {
+        if !(0x30...0x39).contains(byte) { return byte }
+      }
+      return nil
     }
-    return before != after && withoutDigits(before) == withoutDigits(after)
+    while true {
+      let a = next(&left)
+      let b = next(&right)
+      if a != b { return false }
+      if a == nil { return true }
+    }
   }
 
   /// How long an animation lasts, in milliseconds: the sum of its keyframes, or a spring's

@@ -21,7 +21,10 @@ public enum ZoneRenderer {
       let neededLines = Int((width / budget).rounded(.up))
       lines = min(neededLines, lineLimit ?? Int.max)
       if width > budget * Double(lines) {
-        truncated = truncate(&elements, toFit: budget * Double(lines) - padding)
+        // Over budget even with nothing to cut (symbols only) is still over budget: it
+        // raises the warning, and the island clips it.
+        truncate(&elements, toFit: budget * Double(lines) - padding)
+        truncated = true
       }
     }
     let height = elements.map(lineHeight).max().map { $0 * Double(lines) } ?? 0
@@ -34,9 +37,88 @@ public enum ZoneRenderer {
   public static func text(
     of view: View, content: ContentState, now: Milliseconds
   ) -> String {
-    var elements: [RenderedZone.Element] = []
-    append(view, content: content, now: now, into: &elements)
-    return RenderedZone.flatten(elements)
+    measure(ZoneView(view), content: content, now: now).text
+  }
+
+  /// The text of `zoneView` and the width it needs, in one pass with no intermediate
+  /// elements: what the reducer needs on every update. Equal to ``render`` 's `text` and
+  /// `width`.
+  public static func measure(
+    _ zoneView: ZoneView, content: ContentState, now: Milliseconds
+  ) -> (text: String, width: Double) {
+    var measurer = Measurer(content: content, now: now)
+    measurer.add(zoneView.view)
+    let padding = zoneView.horizontalPadding ? 2 * TextMetrics.horizontalPadding : 0
+    let spacing = TextMetrics.rowSpacing * Double(max(0, measurer.count - 1))
+    return (measurer.text, measurer.width + spacing + padding)
+  }
+
+  private struct Measurer {
+    let content: ContentState
+    let now: Milliseconds
+    var text = ""
+    var width = 0.0
+    var count = 0
+
+    init(content: ContentState, now: Milliseconds) {
+      self.content = content
+      self.now = now
+    }
+
+    mutating func add(_ view: View) {
+      switch view {
+      case .symbol(let name, _, let font):
+        symbol(ZoneRenderer.fill(name, content), font: font)
+      case .text(let template, let font, let bold, _):
+        piece(ZoneRenderer.fill(template, content), font: font, bold: bold)
+      case .label(let template, let symbol, let font, let bold):
+        self.symbol(symbol, font: font)
+        piece(ZoneRenderer.fill(template, content), font: font, bold: bold)
+      case .progress(let field, _):
+        separate()
+        text += "[progress "
+        text += String(Int((ZoneRenderer.progress(field, content) * 100).rounded()))
+        text += "%]"
+        width += TextMetrics.progressMinimumWidth
+      case .countdown(let field, let font, let bold):
+        piece(ZoneRenderer.countdownText(field, content, now), font: font, bold: bold)
+      case .row(let views):
+        for view in views { add(view) }
+      }
+    }
+
+    private mutating func separate() {
+      if count > 0 { text += " " }
+      count += 1
+    }
+
+    private mutating func symbol(_ name: String, font: Font?) {
+      separate()
+      text += "["
+      text += name
+      text += "]"
+      width += TextMetrics.symbolWidth(font: font)
+    }
+
+    private mutating func piece(_ piece: String, font: Font, bold: Bool) {
+      separate()
+      text += piece
+      width += TextMetrics.width(of: piece, font: font, bold: bold)
+    }
+  }
+
+  static func progress(_ field: String, _ content: ContentState) -> Double {
+    let value = content[field]?.numberValue ?? 0
+    return min(1, max(0, value.isNaN ? 0 : value))
+  }
+
+  static func countdownText(_ field: String, _ content: ContentState, _ now: Milliseconds)
+    -> String
+  {
+    let target = content[field]?.numberValue ?? 0
+    let remaining: Milliseconds =
+      target.isFinite && abs(target) < 9e15 ? Milliseconds(target.rounded()) - now : 0
+    return countdown(remaining)
   }
 
   /// The width of `elements` side by side, in points.
@@ -79,13 +161,9 @@ public enum ZoneRenderer {
       elements.append(.symbol(name: symbol, tint: nil, font: font))
       elements.append(.text(fill(template, content), font: font, bold: bold))
     case .progress(let field, let tint):
-      let value = content[field]?.numberValue ?? 0
-      elements.append(.progress(min(1, max(0, value.isNaN ? 0 : value)), tint: tint))
+      elements.append(.progress(progress(field, content), tint: tint))
     case .countdown(let field, let font, let bold):
-      let target = content[field]?.numberValue ?? 0
-      let remaining: Milliseconds =
-        target.isFinite && abs(target) < 9e15 ? Milliseconds(target.rounded()) - now : 0
-      elements.append(.text(countdown(remaining), font: font, bold: bold))
+      elements.append(.text(countdownText(field, content, now), font: font, bold: bold))
     case .row(let views):
       for view in views { append(view, content: content, now: now, into: &elements) }
     }
@@ -124,24 +202,21 @@ public enum ZoneRenderer {
     }
   }
 
-  /// Cuts the last text element, adding an ellipsis, until the elements fit `width`.
-  /// Returns whether anything was cut.
-  private static func truncate(_ elements: inout [RenderedZone.Element], toFit width: Double)
-    -> Bool
-  {
+  /// Cuts the last text element, adding an ellipsis, until the elements fit `width`; leaves
+  /// elements without text as they are.
+  private static func truncate(_ elements: inout [RenderedZone.Element], toFit width: Double) {
     guard
       let index = elements.lastIndex(where: {
         if case .text = $0 { return true }
         return false
       }), case .text(let original, let font, let bold) = elements[index]
-    else { return false }
+    else { return }
     var kept = Array(original)
     while !kept.isEmpty {
       kept.removeLast()
       elements[index] = .text(String(kept) + String(TextMetrics.ellipsis), font: font, bold: bold)
-      if measure(elements) <= width { return true }
+      if measure(elements) <= width { return }
     }
     elements[index] = .text(String(TextMetrics.ellipsis), font: font, bold: bold)
-    return true
   }
 }
