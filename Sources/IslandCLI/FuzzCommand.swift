@@ -7,11 +7,11 @@ import IslandProperties
 /// saves the first failure of each, shrunk, as a journal that `island replay` reproduces.
 ///
 ///     island fuzz [--seed N] [--runs N] [--length N] [--journal-out DIR] [--prefix JOURNAL]
-///                 [--property NAME]...
+///                 [--property NAME]... [--save-cases DIR]
 enum FuzzCommand {
   static let usage = """
     usage: island fuzz [--seed N] [--runs N] [--length N] [--journal-out DIR]
-                       [--prefix JOURNAL] [--property NAME]...
+                       [--prefix JOURNAL] [--property NAME]... [--save-cases DIR]
       --seed N          the run's seed (default: drawn at random, and printed)
       --runs N          cases per property (default 1000)
       --length N        the most events per case (default 60)
@@ -19,6 +19,8 @@ enum FuzzCommand {
       --prefix JOURNAL  start every case from this journal's island
       --property NAME   check only this property (repeatable): \(
         Property.allCases.map(\.rawValue).joined(separator: ", "))
+      --save-cases DIR  check nothing: write the generated cases (their accepted events) as
+                        journals into DIR, for reading or as a fuzzing corpus
     """
 
   struct Options {
@@ -28,6 +30,7 @@ enum FuzzCommand {
     var journalOut = "fuzz-failures"
     var prefixPath: String?
     var properties: [Property] = []
+    var saveCases: String?
   }
 
   /// Why the arguments could not be read.
@@ -78,6 +81,9 @@ enum FuzzCommand {
     var systemRandom = SystemRandomNumberGenerator()
     let seed = options.seed ?? systemRandom.next()
     let properties = options.properties.isEmpty ? Property.allCases : options.properties
+    if let directory = options.saveCases {
+      return saveCases(into: directory, seed: seed, prefix: prefix, options: options)
+    }
     print(
       "island fuzz: seed \(seed), \(options.runs) cases per property, up to \(options.length) "
         + "events each" + (options.prefixPath.map { ", after \($0)" } ?? ""))
@@ -114,6 +120,32 @@ enum FuzzCommand {
         : "island fuzz: every property held: \(totalCases) cases, \(totalEvents) events, "
           + "\(perSecond(totalCases, totalTime)) cases/s (seed \(seed))")
     return failed ? ExitCode.failure : ExitCode.ok
+  }
+
+  /// Writes the accepted events of each generated case as a journal: `case-SEED.jsonl`.
+  private static func saveCases(
+    into directory: String, seed: UInt64, prefix: Prefix?, options: Options
+  ) -> Int32 {
+    do {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true)
+      for index in 0..<options.runs {
+        let caseSeed = PropertyRunner.caseSeed(run: seed, index: index)
+        let fuzzCase = EventGenerator.generate(
+          seed: caseSeed, prefix: prefix,
+          options: GenerationOptions(maximumLength: options.length))
+        var log = fuzzCase.prefix.log
+        for step in fuzzCase.steps { _ = try? log.append(step.event, at: step.t) }
+        try Journal.write(
+          header: JournalHeader(configuration: fuzzCase.configuration), entries: log.entries,
+          to: directory + "/case-\(caseSeed).jsonl")
+      }
+    } catch {
+      printError("island fuzz: \(directory): \(error)")
+      return ExitCode.ioError
+    }
+    print("island fuzz: seed \(seed): wrote \(options.runs) cases into \(directory)")
+    return ExitCode.ok
   }
 
   private static func report(_ counterexample: Counterexample, options: Options) {
@@ -177,6 +209,7 @@ enum FuzzCommand {
             expected: "one of " + Property.allCases.map(\.rawValue).joined(separator: ", "))
         }
         if !options.properties.contains(property) { options.properties.append(property) }
+      case "--save-cases": options.saveCases = try value(argument)
       case "--help", "-h": break
       default: throw .unknownOption(argument)
       }
