@@ -29,6 +29,7 @@ island="$(cd "$root" && swift build --show-bin-path)/island"
 
 shopt -s nullglob
 for file in "$root"/Journals/*.jsonl "$fuzz"/Seeds/journal-line/*.jsonl "$work"/cases/*.jsonl; do
+  case "$file" in *.expected.jsonl) continue ;; esac
   add_lines "$out/journal-line" <"$file"
 done
 for file in "$root"/Playground/*.island "$fuzz"/Seeds/repl-command/*.island; do

@@ -19,13 +19,16 @@ target=$1
 seconds=${2:?$usage}
 shift 2
 cd "$fuzz"
-flags=(-c release --sanitize fuzzer --sanitize address)
+# SwiftPM's --sanitize fuzzer builds a libFuzzer executable (no main of its own), but the
+# compiler keeps only the last of several -sanitize flags, so both sanitizers go in one.
+flags=(-c release --sanitize fuzzer -Xswiftc -sanitize=fuzzer,address)
 swift build "${flags[@]}" --product "$product" >&2
 [ -d ".build/corpus/$target" ] || ./make-corpus.sh >&2
 mkdir -p ".build/artifacts/$target"
 # Crashes go to libFuzzer's handler, which prints the input and saves it, not to Swift's
-# backtracer.
+# backtracer. The Swift runtime's caches live until exit: no leak report at exit.
 export SWIFT_BACKTRACE=enable=no
+export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 binary="$(swift build "${flags[@]}" --show-bin-path)/$product"
 if [ $# -gt 0 ] && [ -f "$1" ]; then
   exec "$binary" "$@"
