@@ -44,9 +44,14 @@ public struct PropertyRunner {
         let (steps, run) = CaseRun.generateAndFold(
           &generator, checks: checks, extras: extras, property: property)
         events += steps.count
-        guard run.failure != nil else { continue }
-        fuzzCase = property.makeCase(seed: caseSeed, prefix: prefix, options: options)
-        found = property.check(fuzzCase, extras: extras) ?? run.failure
+        if checks.isEmpty {
+          fuzzCase = FuzzCase(seed: caseSeed, prefix: generator.prefix, steps: steps)
+          found = property.check(fuzzCase, extras: extras, folded: run)
+        } else {
+          guard run.failure != nil else { continue }
+          fuzzCase = property.makeCase(seed: caseSeed, prefix: prefix, options: options)
+          found = property.check(fuzzCase, extras: extras) ?? run.failure
+        }
       } else {
         fuzzCase = property.makeCase(seed: caseSeed, prefix: prefix, options: options)
         events += fuzzCase.steps.count

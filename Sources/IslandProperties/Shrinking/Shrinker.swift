@@ -134,8 +134,9 @@ public struct Shrinker {
       return progress
     }
 
-    /// Moves each step, and every later one with it, back to the time of the step before,
-    /// or halfway there.
+    /// Moves each step, and every later one with it, back to the time of the step before, or
+    /// by the largest of a half, a quarter, ... of the gap that keeps the failure (the times
+    /// the steps carry, stale and dismissal times, move too).
     mutating func closeGaps() -> Bool {
       var progress = false
       var index = 0
@@ -143,9 +144,11 @@ public struct Shrinker {
         let previous = index == 0 ? best.prefix.state.t : best.steps[index - 1].t
         let gap = best.steps[index].t - previous
         if gap > 0 {
-          for shift in [gap, gap / 2] where shift > 0 {
+          for shift in sequence(first: gap, next: { $0 > 1 ? $0 / 2 : nil }) {
             var candidate = best
-            for later in index..<candidate.steps.count { candidate.steps[later].t -= shift }
+            for later in index..<candidate.steps.count {
+              candidate.steps[later] = candidate.steps[later].shifted(by: -shift)
+            }
             if attempt(candidate) {
               progress = true
               break
@@ -214,5 +217,29 @@ enum Simplification {
     var copy = value
     change(&copy)
     return copy
+  }
+}
+
+extension Step {
+  /// The step moved by `offset` in time, with the times it carries (a stale time, a
+  /// dismissal time) moved along, so that they stay as far from it as they were.
+  func shifted(by offset: Milliseconds) -> Step {
+    var step = self
+    step.t += offset
+    switch event {
+    case .start(var start):
+      start.stale = start.stale.map { $0 < 0 ? $0 : max(0, $0 + offset) }
+      step.event = .start(start)
+    case .update(var update):
+      update.stale = update.stale.map { $0 < 0 ? $0 : max(0, $0 + offset) }
+      step.event = .update(update)
+    case .end(var end):
+      if case .after(let time) = end.dismissal, time >= 0 {
+        end.dismissal = .after(max(0, time + offset))
+      }
+      step.event = .end(end)
+    case .tap, .longPress, .tick: break
+    }
+    return step
   }
 }
