@@ -17,7 +17,7 @@ let package = Package(
     // The REPL's command parser (IslandREPL).
     .executableTarget(
       name: "FuzzREPLCommand",
-      dependencies: [.product(name: "IslandREPL", package: "Island")])
+      dependencies: [.product(name: "IslandREPL", package: "Island")]),
   ],
   swiftLanguageModes: [.v6]
 )

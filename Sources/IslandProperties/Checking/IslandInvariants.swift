@@ -69,12 +69,14 @@ public enum IslandInvariants {
     var eligibleCount = 0
     var firstApp: String?
     var severalApps = false
-    for activity in activities where activity.isEligible {
+    // Stored properties only, read in place: most activities of a long run have ended, and
+    // copying each to ask it a computed property would cost more than the whole check.
+    for index in activities.indices where isEligible(activities[index].phase) {
       eligibleCount += 1
       if let app = firstApp {
-        if app != activity.app { severalApps = true }
+        if !severalApps, app != activities[index].app { severalApps = true }
       } else {
-        firstApp = activity.app
+        firstApp = activities[index].app
       }
     }
 
@@ -84,7 +86,7 @@ public enum IslandInvariants {
         return InvariantViolation(
           .onlyEligibleShown, "placement holds index \(index) of no activity")
       }
-      if !activities[index].isEligible {
+      if !isEligible(activities[index].phase) {
         return InvariantViolation(
           .onlyEligibleShown,
           "\"\(activities[index].id)\" is \(activities[index].phase.rawValue) but placed "
@@ -225,9 +227,11 @@ public enum IslandInvariants {
   private static func checkTimers(_ state: IslandState) -> InvariantViolation? {
     let now = state.t
     let lifetime = state.configuration.policy.maximumActiveDuration
-    for activity in state.activities {
-      switch activity.phase {
+    let activities = state.activities
+    for index in activities.indices {
+      switch activities[index].phase {
       case .active, .stale:
+        let activity = activities[index]
         if activity.startedAt + lifetime <= now {
           return InvariantViolation(
             .timersFireOnTime,
@@ -242,14 +246,16 @@ public enum IslandInvariants {
               + (activity.staleAt.map(String.init) ?? "none"))
         }
       case .ended:
-        if activity.dismissAt.map({ $0 <= now }) ?? true {
+        if activities[index].dismissAt.map({ $0 <= now }) ?? true {
+          let activity = activities[index]
           return InvariantViolation(
             .timersFireOnTime,
             "\"\(activity.id)\" is still ended at \(now), dismissal due "
               + (activity.dismissAt.map(String.init) ?? "never"))
         }
       case .dismissed:
-        if activity.dismissAt.map({ $0 > now }) ?? true {
+        if activities[index].dismissAt.map({ $0 > now }) ?? true {
+          let activity = activities[index]
           return InvariantViolation(
             .timersFireOnTime,
             "\"\(activity.id)\" is dismissed at \(now) before its dismissal at "
@@ -334,6 +340,8 @@ public enum IslandInvariants {
       : "a tap opened \(url) for \"\(activity.id)\" by rule \(rule.rawValue), which "
         + "its links do not say"
   }
+
+  private static func isEligible(_ phase: Phase) -> Bool { phase == .active || phase == .stale }
 
   // MARK: - Words
 

@@ -108,7 +108,8 @@ public enum RuleModel {
     var live = 0
     var liveOfApp = 0
     let activities = state.activities
-    for index in activities.indices where activities[index].isEligible {
+    for index in activities.indices
+    where activities[index].phase == .active || activities[index].phase == .stale {
       live += 1
       if activities[index].app == start.app { liveOfApp += 1 }
     }

@@ -39,7 +39,8 @@ public struct EventGenerator {
     } else {
       self.prefix = Prefix()
     }
-    length = random.next(in: 1...max(1, options.maximumLength))
+    let longest = max(1, options.maximumLength)
+    length = random.next(in: min(max(1, options.minimumLength), longest)...longest)
     self.random = random
     self.options = options
     world = self.prefix.state
@@ -70,7 +71,7 @@ public struct EventGenerator {
     world = state
     let t = nextTime()
     if t > world.t { _ = try? world.apply(.tick, at: t) }
-    live = world.activities.filter(\.isEligible)
+    live = world.activities.filter { $0.phase == .active || $0.phase == .stale }
     var step: Step?
     if random.chance(options.invalidShare) { step = invalidStep(at: t, now: state.t) }
     let chosen = step ?? validStep(at: t)

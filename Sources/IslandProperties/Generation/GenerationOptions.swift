@@ -2,8 +2,11 @@ import IslandCore
 
 /// How the generator builds a case.
 public struct GenerationOptions: Equatable, Sendable {
-  /// The most events a case has; each case draws its length from 1 to this.
+  /// The most events a case has; each case draws its length from ``minimumLength`` to this.
   public var maximumLength: Int
+  /// The fewest events a case has (1 by default; equal to the maximum for a fixed length, as
+  /// a benchmark wants).
+  public var minimumLength = 1
   /// The share of events made to break a rule (0 to 1).
   public var invalidShare: Double
   /// Whether a case without a prefix draws its configuration (device, profile, tighter
