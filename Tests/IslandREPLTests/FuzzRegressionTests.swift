@@ -12,6 +12,10 @@ import Testing
     // A positional argument holding a `=` was written unquoted, and read back as a field.
     #"update pizzapdate"symbol":"bag.fill"}}t=09 --after 2m"#,
     #"start "a=b" com.example.food n=1"#,
+    // A word starting with a combining mark: written after a space, the mark joined the
+    // space into one character, which the tokenizer did not see as a space.
+    "start\t\u{064E}\t\0",
+    "start a \"\u{0301}x y\" n=1",
   ])
   func eventsReadBackAsWritten(line: String) throws {
     guard case .event(let event, let t) = try CommandParser.parse(line, now: Self.now).command
