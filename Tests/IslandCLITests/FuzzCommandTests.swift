@@ -65,6 +65,16 @@ import Testing
     #expect(run.error.hasPrefix(message), "\(run.error)")
   }
 
+  @Test func helpNamesEveryProperty() throws {
+    let run = try IslandProcess.run(["fuzz", "--help"])
+    #expect(run.status == 0)
+    for property in [
+      "rules", "rejection", "invariants", "determinism", "snapshot", "round-trip", "event-order",
+    ] {
+      #expect(run.output.contains(property))
+    }
+  }
+
   @Test func aMissingPrefixJournalExits66() throws {
     let run = try IslandProcess.run(["fuzz", "--prefix", "/nonexistent/journal.jsonl"])
     #expect(run.status == 66)
