@@ -49,7 +49,8 @@ let package = Package(
     .testTarget(name: "IslandPropertiesTests", dependencies: ["IslandProperties"]),
     .testTarget(
       name: "IslandTestingTests", dependencies: ["IslandTesting"], exclude: ["Journals"]),
-    .testTarget(name: "IslandREPLTests", dependencies: ["IslandREPL"]),
+    .testTarget(
+      name: "IslandREPLTests", dependencies: ["IslandREPL"], exclude: ["Transcripts"]),
     .testTarget(name: "IslandCLITests", dependencies: ["IslandCLI"]),
   ],
   swiftLanguageModes: [.v6]

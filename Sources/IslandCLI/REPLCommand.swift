@@ -13,7 +13,11 @@ enum REPLCommand {
     } catch {
       return ScriptOptions.usageError(error, usage: "island [--journal FILE] [--keep-going]")
     }
-    guard let repl = options.makeREPL() else { return ExitCode.ioError }
+    let repl: REPL
+    switch options.makeREPL() {
+    case .success(let made): repl = made
+    case .failure(let failure): return failure.status
+    }
     guard isatty(STDIN_FILENO) == 1 else {
       var reader = PipeLineReader()
       let summary = repl.run(&reader, source: "<stdin>", keepGoing: options.keepGoing)

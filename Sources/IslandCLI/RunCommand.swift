@@ -20,7 +20,11 @@ enum RunCommand {
       FileHandle.standardError.write(Data("island: \(path): cannot read it\n".utf8))
       return ExitCode.noInput
     }
-    guard let repl = options.makeREPL() else { return ExitCode.ioError }
+    let repl: REPL
+    switch options.makeREPL() {
+    case .success(let made): repl = made
+    case .failure(let failure): return failure.status
+    }
     var reader = ScriptLineReader(text: text)
     let summary = repl.run(&reader, source: path, keepGoing: options.keepGoing)
     return ScriptOptions.exitCode(of: summary, source: path)
@@ -67,16 +71,29 @@ struct ScriptOptions {
     return ExitCode.usage
   }
 
+  /// An exit status, as an error.
+  struct Failure: Error {
+    var status: Int32
+  }
+
   /// A REPL printing to standard output, recording to the journal if one was given (and
-  /// resuming the events already in it); nil, with the error printed, when it cannot.
-  func makeREPL() -> REPL? {
-    guard let journal else { return REPL(write: { print($0) }) }
+  /// resuming the events already in it); when it cannot, the error is printed and the exit
+  /// status returned: 65 for a journal whose content is wrong, 66 for one that cannot be
+  /// opened, 74 for one locked by another writer or another failure.
+  func makeREPL() -> Result<REPL, Failure> {
+    guard let journal else { return .success(REPL(write: { print($0) })) }
     do {
       let (session, recorder) = try JournalRecorder.open(journal)
-      return REPL(session: session, recorder: recorder, write: { print($0) })
+      return .success(REPL(session: session, recorder: recorder, write: { print($0) }))
     } catch {
-      FileHandle.standardError.write(Data("island: \(error.message)\n".utf8))
-      return nil
+      FileHandle.standardError.write(
+        Data("island: \(error.message)\nhint: \(error.hint)\n".utf8))
+      switch error {
+      case .journal(.badLine), .journal(.empty), .journal(.tornTail), .refoldFailed:
+        return .failure(Failure(status: ExitCode.dataError))
+      case .journal(.cannotOpen): return .failure(Failure(status: ExitCode.noInput))
+      default: return .failure(Failure(status: ExitCode.ioError))
+      }
     }
   }
 

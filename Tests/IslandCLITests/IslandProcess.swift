@@ -136,7 +136,7 @@ final class Scratch {
   @discardableResult
   func write(_ name: String, _ text: String) -> String {
     let file = path + "/" + name
-    FileManager.default.createFile(atPath: file, contents: Data(text.utf8))
+    #expect(FileManager.default.createFile(atPath: file, contents: Data(text.utf8)))
     return file
   }
 

@@ -10,7 +10,7 @@ enum Golden {
     _ actual: String, against path: String, sourceLocation: SourceLocation = #_sourceLocation
   ) {
     if isRecording {
-      FileManager.default.createFile(atPath: path, contents: Data(actual.utf8))
+      #expect(FileManager.default.createFile(atPath: path, contents: Data(actual.utf8)))
       return
     }
     guard let expected = try? String(contentsOfFile: path, encoding: .utf8) else {

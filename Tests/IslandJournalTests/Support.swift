@@ -25,7 +25,7 @@ final class TemporaryDirectory {
   @discardableResult
   func write(_ name: String, _ bytes: [UInt8]) -> String {
     let file = path + "/" + name
-    FileManager.default.createFile(atPath: file, contents: Data(bytes))
+    #expect(FileManager.default.createFile(atPath: file, contents: Data(bytes)))
     return file
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import IslandCore
+import IslandJournal
 
 /// Appends each accepted event to a journal as it happens (`island --journal FILE`).
 public protocol EventRecorder: AnyObject {
@@ -32,37 +33,84 @@ enum TextFile {
     }
     return text
   }
+
+  /// Whether `left` and `right` name the same file (through links and `..`).
+  static func isSameFile(_ left: String, _ right: String) -> Bool {
+    func resolved(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    return resolved(left) == resolved(right)
+  }
 }
 
 /// Saving and loading sessions as journals.
 enum Journals {
-  /// Writes `session`'s events to `path` as a journal, replacing the file.
+  /// Writes `session`'s events to `path` as a journal, replacing the file at once.
   static func save(_ session: Session, to path: String) throws(SessionError) {
-    throw .file(path: path, why: "journals are not available yet")
+    do {
+      try Journal.write(
+        header: JournalHeader(configuration: session.configuration), entries: session.entries,
+        to: path)
+    } catch {
+      throw .journal(error)
+    }
   }
 
-  /// The session a journal holds.
-  static func load(_ path: String) throws(SessionError) -> Session {
-    throw .file(path: path, why: "journals are not available yet")
+  /// The session a journal holds, and what its reader noticed (a torn last line).
+  static func load(_ path: String) throws(SessionError) -> (Session, [JournalWarning]) {
+    let journal: (header: JournalHeader, entries: [LogEntry], warnings: [JournalWarning])
+    do {
+      journal = try Journal.read(path: path)
+    } catch {
+      throw .journal(error)
+    }
+    let session = try Session(
+      configuration: journal.header.configuration, entries: journal.entries)
+    return (session, journal.warnings)
   }
 }
 
-/// The journal of `island --journal FILE`: every accepted event appended as it happens.
+/// The journal of `island --journal FILE`: every accepted event appended, and synced, as it
+/// happens. It holds the journal's lock while it is open: one writer at a time.
 public final class JournalRecorder: EventRecorder {
   /// The journal's path.
-  public let path: String
+  public var path: String { writer.path }
+  private let writer: JournalWriter
 
-  private init(path: String) {
-    self.path = path
+  private init(writer: JournalWriter) {
+    self.writer = writer
   }
 
-  /// Opens the journal at `path`, creating it if missing, and the session its events fold to.
+  /// Opens the journal at `path` (creating it, with the default configuration, when it does
+  /// not exist) and the session its events fold to, so that a session resumes where it was.
   public static func open(_ path: String) throws(SessionError) -> (Session, JournalRecorder) {
-    throw .file(path: path, why: "journals are not available yet")
+    do {
+      guard FileManager.default.fileExists(atPath: path) else {
+        let writer = try JournalWriter(creating: path, header: JournalHeader())
+        return (
+          Session(configuration: writer.header.configuration), JournalRecorder(writer: writer)
+        )
+      }
+      let writer = try JournalWriter(appendingTo: path)
+      let journal = try Journal.read(path: path)
+      let session = try Session(
+        configuration: journal.header.configuration, entries: journal.entries)
+      return (session, JournalRecorder(writer: writer))
+    } catch let error as JournalError {
+      throw .journal(error)
+    } catch let error as SessionError {
+      throw error
+    } catch {
+      throw .file(path: path, why: "\(error)")
+    }
   }
 
   /// Appends `entry` and syncs it to disk.
   public func record(_ entry: LogEntry) throws(RecordingFailure) {
-    throw RecordingFailure(message: "journals are not available yet")
+    do {
+      try writer.append(entry)
+    } catch {
+      throw RecordingFailure(message: error.description)
+    }
   }
 }

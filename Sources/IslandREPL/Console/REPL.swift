@@ -92,7 +92,7 @@ public final class REPL {
   /// Runs one line; `location` (`FILE:LINE`) prefixes its errors.
   @discardableResult
   public func execute(_ line: String, location: String? = nil) -> LineResult {
-    let marked = line.drop { $0 == " " || $0 == "\t" }.hasPrefix("!")
+    let marked = CommandParser.isMarkedToFail(line)
     let parsed: ParsedLine
     do {
       parsed = try CommandParser.parse(line, now: session.now)
@@ -167,6 +167,7 @@ public final class REPL {
       writeLines(Help.lines(topic: topic))
     case .save(let path):
       do {
+        try refuseSavingOverRecording(path)
         try Journals.save(session, to: path)
         write("saved \(session.seq) events to \(path)")
       } catch {
@@ -175,7 +176,9 @@ public final class REPL {
     case .load(let path):
       do {
         try refuseWhileRecording("load")
-        session = try Journals.load(path)
+        let (loaded, warnings) = try Journals.load(path)
+        session = loaded
+        writeLines(warnings.map { "warning: \($0)" })
         write("loaded \(session.seq) events from \(path)")
         write(Report.headline(of: session.state))
         write(Report.drawing(of: session.state, options: drawingOptions))
@@ -199,17 +202,15 @@ public final class REPL {
         writeLines(Help.devices(current: session.configuration.device))
         return .done
       }
-      var configuration = session.configuration
-      configuration.device = device
-      return reconfigure(configuration, command: "device", location: location, expected: expected)
+      return reconfigure("device", location: location, expected: expected) { $0.device = device }
     case .profile(let profile):
       guard let profile else {
         writeLines(Help.profiles(current: session.configuration.profile))
         return .done
       }
-      var configuration = session.configuration
-      configuration.profile = profile
-      return reconfigure(configuration, command: "profile", location: location, expected: expected)
+      return reconfigure("profile", location: location, expected: expected) {
+        $0.profile = profile
+      }
     case .quit:
       return .quit
     case .nothing:
@@ -247,9 +248,13 @@ public final class REPL {
     return .done
   }
 
+  /// Folds the events again under the configuration `change` makes.
   private func reconfigure(
-    _ configuration: Configuration, command: String, location: String?, expected: Bool
+    _ command: String, location: String?, expected: Bool,
+    change: (inout Configuration) -> Void
   ) -> LineResult {
+    var configuration = session.configuration
+    change(&configuration)
     do {
       try refuseWhileRecording(command)
       try session.reconfigure(configuration)
@@ -262,6 +267,12 @@ public final class REPL {
     write(Report.headline(of: session.state))
     write(Report.drawing(of: session.state, options: drawingOptions))
     return .done
+  }
+
+  private func refuseSavingOverRecording(_ path: String) throws(SessionError) {
+    if let recorder, TextFile.isSameFile(path, recorder.path) {
+      throw .saveOverRecording(path: path)
+    }
   }
 
   private func refuseWhileRecording(_ command: String) throws(SessionError) {

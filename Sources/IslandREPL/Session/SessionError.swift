@@ -1,4 +1,5 @@
 import IslandCore
+import IslandJournal
 
 /// Why a session command could not be done. The session is as it was.
 public enum SessionError: Error, Equatable, Sendable {
@@ -10,8 +11,10 @@ public enum SessionError: Error, Equatable, Sendable {
   case recording(path: String, command: String)
   /// A file could not be read or written.
   case file(path: String, why: String)
-  /// A journal could not be read.
-  case journal(path: String, line: Int?, why: String)
+  /// A journal could not be read, written or locked.
+  case journal(JournalError)
+  /// `save` onto the journal the session records to, which would cut the recording off.
+  case saveOverRecording(path: String)
   /// An accepted event could not be written to the journal, so it was not applied.
   case journalWrite(path: String, why: String)
   /// `run` inside a script that `run` is already running.
@@ -29,8 +32,9 @@ public enum SessionError: Error, Equatable, Sendable {
       return "\(command): the session is recording to \(path), whose header fixes the device "
         + "and profile"
     case .file(let path, let why): return "\(path): \(why)"
-    case .journal(let path, let line, let why):
-      return line.map { "\(path):\($0): \(why)" } ?? "\(path): \(why)"
+    case .journal(let error): return error.description
+    case .saveOverRecording(let path):
+      return "save: \(path) is the journal this session records to"
     case .journalWrite(let path, let why):
       return "\(path): could not record the event (\(why)); it was not applied"
     case .nestedRun(let path): return "run: \(path) is already running"
@@ -49,7 +53,12 @@ public enum SessionError: Error, Equatable, Sendable {
     case .refoldFailed: return "nothing changed; \(rejectionHint)"
     case .recording: return "start another `island --journal FILE` for another device"
     case .file: return "check the path and its permissions"
+    case .journal(.locked): return "another island is recording to it; use another file"
+    case .journal(.tornTail(let path, _)): return "run `island journal repair \(path)` first"
+    case .journal(.alreadyExists): return "pick a new name, or remove the file"
+    case .journal(.cannotOpen), .journal(.io): return "check the path and its permissions"
     case .journal: return "`island check FILE` tells more"
+    case .saveOverRecording: return "it holds every event already; save to another file"
     case .journalWrite: return "free disk space or check the file, then try again"
     case .nestedRun: return "a script cannot run itself"
     }

@@ -10,9 +10,8 @@ public enum CommandParser {
   /// Parses `line`; an event happens at `now`, or `--after` later.
   public static func parse(_ line: String, now: Milliseconds) throws(ParseError) -> ParsedLine {
     var tokens = try Token.split(line)
-    var expectsFailure = false
-    if let first = tokens.first, first.quotedFrom != 0, first.text.hasPrefix("!") {
-      expectsFailure = true
+    let expectsFailure = isMarkedToFail(line)
+    if expectsFailure {
       tokens[0].text.removeFirst()
       tokens[0].quotedFrom = tokens[0].quotedFrom.map { $0 - 1 }
       if tokens[0].text.isEmpty && tokens[0].quotedFrom == nil { tokens.removeFirst() }
@@ -28,6 +27,11 @@ public enum CommandParser {
     let arguments = try Arguments(tokens.dropFirst(), of: reference)
     let command = try parse(arguments, of: reference, now: now)
     return ParsedLine(command, expectsFailure: expectsFailure)
+  }
+
+  /// Whether `line` is marked with `!`: its first character past the indentation, unquoted.
+  public static func isMarkedToFail(_ line: String) -> Bool {
+    line.drop { $0 == " " || $0 == "\t" }.hasPrefix("!")
   }
 
   // MARK: - Commands
@@ -356,7 +360,8 @@ private struct Arguments {
     case "--after": return "a duration"
     case "--alert": return "a title"
     case "--alert-body": return "a text"
-    default: return "a sound name"
+    case "--alert-sound": return "a sound name"
+    default: return "a value"
     }
   }
 }

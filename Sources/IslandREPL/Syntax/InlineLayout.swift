@@ -1,7 +1,8 @@
 import IslandCore
+import IslandJournal
 
-/// Inline layouts in the REPL: the journal's JSON form of a layout, written in one word
-/// (in single quotes, as the JSON has spaces and double quotes).
+/// Inline layouts in the REPL: the journal's JSON form of a layout (see `LayoutCodec`),
+/// written as one word, in single quotes since the JSON has spaces and double quotes.
 enum InlineLayout {
   /// Why an inline layout could not be read.
   struct Failure: Error {
@@ -11,11 +12,21 @@ enum InlineLayout {
 
   /// The layout written in `json`.
   static func decode(_ json: String) throws(Failure) -> Layout {
-    throw Failure(message: "inline layouts are not available yet")
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(json)
+    } catch {
+      throw Failure(message: "not JSON: \(error.description)")
+    }
+    do {
+      return try LayoutCodec.decode(value)
+    } catch {
+      throw Failure(message: error.description)
+    }
   }
 
   /// `layout` as one word of the REPL's syntax.
   static func encode(_ layout: Layout) -> String {
-    Token.quote("{}")
+    Token.quote(LayoutCodec.encode(layout).compactText)
   }
 }
