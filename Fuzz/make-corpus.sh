@@ -4,14 +4,14 @@
 # journals the property kit generates (`island fuzz --save-cases`); repl-command/ holds one
 # file per command of the Playground scripts (Playground/*.island), of the seeds
 # (Fuzz/Seeds/repl-command/), and of the generated journals written as REPL commands by the
-# REPL's own `log`. Files are named by the hash of their content, so duplicates collapse.
+# REPL's own `log`. Files are named by the hash of their content, so duplicates collapse;
+# what is there already (the inputs libFuzzer kept) stays.
 set -euo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$fuzz")"
 out="$fuzz/.build/corpus"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-rm -rf "$out"
 mkdir -p "$out/journal-line" "$out/repl-command"
 
 # One file per non-empty line of standard input, into directory $1.
