@@ -18,6 +18,11 @@ esac
 target=$1
 seconds=${2:?$usage}
 shift 2
+# Inputs named on the command line are read from where the script was run.
+inputs=()
+for argument in "$@"; do
+  if [ -f "$argument" ]; then inputs+=("$(cd "$(dirname "$argument")" && pwd)/$(basename "$argument")"); fi
+done
 cd "$fuzz"
 # SwiftPM's --sanitize fuzzer builds a libFuzzer executable (no main of its own), but the
 # compiler keeps only the last of several -sanitize flags, so both sanitizers go in one.
@@ -30,8 +35,8 @@ mkdir -p ".build/artifacts/$target"
 export SWIFT_BACKTRACE=enable=no
 export ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 binary="$(swift build "${flags[@]}" --show-bin-path)/$product"
-if [ $# -gt 0 ] && [ -f "$1" ]; then
-  exec "$binary" "$@"
+if [ ${#inputs[@]} -gt 0 ]; then
+  exec "$binary" "${inputs[@]}"
 fi
 exec "$binary" ".build/corpus/$target" -dict="Dictionaries/$target.dict" \
   -max_total_time="$seconds" -max_len=8192 -timeout=10 \
