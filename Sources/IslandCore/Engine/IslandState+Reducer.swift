@@ -29,8 +29,10 @@ extension IslandState {
     transitions = []
     animations = []
     var rankingChanged = false
-    if let next = timers.first, next.due <= t {
-      rankingChanged = fireTimers(until: t, seq: seq, touched: &touched)
+    // An activity a timer ended leaves its slot before the event sees the island: a tap
+    // must land on what is shown at `t`, not on what was shown before the timers fired.
+    if let next = timers.first, next.due <= t, fireTimers(until: t, seq: seq, touched: &touched) {
+      placeActivities()
     }
     do {
       switch event {

@@ -9,7 +9,7 @@ public enum EventSyntax {
     var words: [String]
     switch entry.event {
     case .start(let start):
-      words = ["start", Token.quote(start.activity), Token.quote(start.app)]
+      words = ["start", positional(start.activity), positional(start.app)]
       switch start.layout {
       case .named(let name): words += ["--layout", Token.quote(name)]
       case .inline(let layout): words += ["--layout", InlineLayout.encode(layout)]
@@ -29,7 +29,7 @@ public enum EventSyntax {
       }
       words += fields(start.state)
     case .update(let update):
-      words = ["update", Token.quote(update.activity)]
+      words = ["update", positional(update.activity)]
       if let relevance = update.relevance {
         words += ["--relevance", ContentValue.format(relevance)]
       }
@@ -43,7 +43,7 @@ public enum EventSyntax {
       }
       words += fields(update.state)
     case .end(let end):
-      words = ["end", Token.quote(end.activity)]
+      words = ["end", positional(end.activity)]
       switch end.dismissal {
       case .default: break
       case .immediate: words += ["--dismissal", "immediate"]
@@ -59,6 +59,13 @@ public enum EventSyntax {
     }
     if t > previous { words += ["--after", ValueSyntax.write(duration: t - previous)] }
     return words.joined(separator: " ")
+  }
+
+  /// A positional argument (an id, an app) quoted as it must be: also when it holds a `=`,
+  /// which unquoted would read as a state field.
+  static func positional(_ text: String) -> String {
+    let quoted = Token.quote(text)
+    return quoted == text && text.contains("=") ? "\"" + text + "\"" : quoted
   }
 
   /// The fields of `state` as `NAME=VALUE` words, in name order.

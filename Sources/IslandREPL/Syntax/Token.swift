@@ -26,19 +26,23 @@ public struct Token: Equatable, Sendable {
   }
 
   /// Splits `line` into words.
+  ///
+  /// The line is read scalar by scalar, not character by character: a combining mark after
+  /// a space or a quote would otherwise join it into one character that is neither, and a
+  /// word starting with one could not be written back (`EventSyntax`) to read the same.
   public static func split(_ line: String) throws(ParseError) -> [Token] {
     var tokens: [Token] = []
     var current: Token?
-    var characters = Array(line).makeIterator()
+    var scalars = line.unicodeScalars.makeIterator()
     var column = 0
-    func next() -> Character? {
-      guard let character = characters.next() else { return nil }
+    func next() -> Unicode.Scalar? {
+      guard let scalar = scalars.next() else { return nil }
       column += 1
-      return character
+      return scalar
     }
-    while let character = next() {
-      switch character {
-      case " ", "\t", "\r", "\n", "\r\n":
+    while let scalar = next() {
+      switch scalar {
+      case " ", "\t", "\r", "\n":
         if let word = current { tokens.append(word) }
         current = nil
       case "#" where current == nil:
@@ -48,33 +52,35 @@ public struct Token: Equatable, Sendable {
         var word = current ?? Token("", column: column)
         if word.quotedFrom == nil { word.quotedFrom = word.text.count }
         var closed = false
-        var quoted = ""
+        var quoted = String.UnicodeScalarView()
         while let inner = next() {
-          if inner == character {
+          if inner == scalar {
             closed = true
             break
           }
-          if inner == "\\" && character == "\"" {
+          if inner == "\\" && scalar == "\"" {
             guard let escaped = next() else { break }
             switch escaped {
             case "n": quoted.append("\n")
             case "t": quoted.append("\t")
             case "\"", "\\": quoted.append(escaped)
-            default: quoted += "\\" + String(escaped)
+            default:
+              quoted.append("\\")
+              quoted.append(escaped)
             }
           } else {
             quoted.append(inner)
           }
         }
         guard closed else {
-          let rest = String(line.dropFirst(start - 1))
-          throw .unclosedQuote(quote: character, column: start, text: rest)
+          let rest = String(String.UnicodeScalarView(line.unicodeScalars.dropFirst(start - 1)))
+          throw .unclosedQuote(quote: Character(scalar), column: start, text: rest)
         }
-        word.text += quoted
+        word.text.unicodeScalars.append(contentsOf: quoted)
         current = word
       default:
         var word = current ?? Token("", column: column)
-        word.text.append(character)
+        word.text.unicodeScalars.append(scalar)
         current = word
       }
     }
