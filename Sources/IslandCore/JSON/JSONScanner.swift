@@ -1,0 +1,555 @@
+/// A strict RFC 8259 reader over UTF-8 bytes, one token at a time.
+///
+/// ``parseValue()`` reads a whole value into a ``JSONValue``; the token methods
+/// (``enterObject()``, ``readKey()``, ``parseString()``, ``parseNumber()``, ...) let a
+/// decoder that knows its schema read an object member by member, without building a tree,
+/// and still get the same strictness: one grammar for both. Every error carries the byte
+/// offset where it was found.
+///
+/// The scanner reads memory it does not own: the buffer must outlive it (use it inside a
+/// `withUnsafeBufferPointer` closure).
+public struct JSONScanner {
+  /// How deeply arrays and objects may nest; deeper text is an error, not a stack overflow.
+  public static let maximumDepth = 128
+
+  /// The bytes read.
+  public let bytes: UnsafeBufferPointer<UInt8>
+  /// The offset of the next byte to read.
+  public var offset: Int
+
+  /// A scanner over `bytes`, starting at `offset`.
+  public init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
+    self.bytes = bytes
+    self.offset = offset
+  }
+
+  /// The next byte, or nil at the end.
+  public var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
+
+  /// An error of `kind` at the current offset.
+  public func error(_ kind: JSONParseError.Kind) -> JSONParseError {
+    JSONParseError(offset: offset, kind: kind)
+  }
+
+  /// An error for the byte at the current offset: unexpected, or the end.
+  public func unexpected() -> JSONParseError {
+    offset < bytes.count ? error(.unexpectedByte(bytes[offset])) : error(.unexpectedEnd)
+  }
+
+  /// Skips spaces, tabs, carriage returns and line feeds.
+  public mutating func skipWhitespace() {
+    while offset < bytes.count {
+      switch bytes[offset] {
+      case 0x20, 0x09, 0x0A, 0x0D: offset += 1
+      default: return
+      }
+    }
+  }
+
+  /// Skips whitespace, then consumes `byte` or throws.
+  public mutating func expect(_ byte: UInt8) throws(JSONParseError) {
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == byte else { throw unexpected() }
+    offset += 1
+  }
+
+  /// Skips whitespace and checks that nothing but whitespace follows.
+  public mutating func expectEnd() throws(JSONParseError) {
+    skipWhitespace()
+    guard offset == bytes.count else { throw error(.trailingCharacters) }
+  }
+
+  // MARK: - Objects and arrays, token by token
+
+  /// Consumes `{` (after whitespace); returns whether a member follows (false: consumed
+  /// `}` of an empty object).
+  public mutating func enterObject() throws(JSONParseError) -> Bool {
+    try expect(UInt8(ascii: "{"))
+    skipWhitespace()
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+      offset += 1
+      return false
+    }
+    return true
+  }
+
+  /// Reads a member's key and the colon after it, leaving the offset at its value.
+  public mutating func readKey() throws(JSONParseError) -> JSONStringToken {
+    skipWhitespace()
+    let key = try readStringToken()
+    try expect(UInt8(ascii: ":"))
+    skipWhitespace()
+    return key
+  }
+
+  /// Reads a string (the offset at its opening quote) without making a `String` when it has
+  /// no escapes: the token points into the buffer. Its bytes are checked as UTF-8 only when
+  /// it is made a string (``JSONStringToken/string()``).
+  public mutating func readStringToken() throws(JSONParseError) -> JSONStringToken {
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
+    let start = offset + 1
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let token = JSONStringToken(
+          raw: UnsafeBufferPointer(rebasing: bytes[start..<index]), decoded: nil, offset: offset)
+        offset = index + 1
+        return token
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+      index += 1
+    }
+    let tokenOffset = offset
+    return JSONStringToken(raw: nil, decoded: try parseString(), offset: tokenOffset)
+  }
+
+  /// After a member's value: consumes `,` and returns true when another member follows, or
+  /// consumes `}` and returns false.
+  public mutating func nextMember() throws(JSONParseError) -> Bool {
+    skipWhitespace()
+    guard offset < bytes.count else { throw error(.unexpectedEnd) }
+    switch bytes[offset] {
+    case UInt8(ascii: ","):
+      offset += 1
+      return true
+    case UInt8(ascii: "}"):
+      offset += 1
+      return false
+    default:
+      throw unexpected()
+    }
+  }
+
+  /// Consumes `[` (after whitespace); returns whether an element follows (false: consumed
+  /// `]` of an empty array).
+  public mutating func enterArray() throws(JSONParseError) -> Bool {
+    try expect(UInt8(ascii: "["))
+    skipWhitespace()
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
+      offset += 1
+      return false
+    }
+    return true
+  }
+
+  /// After an element: consumes `,` and returns true when another element follows, or
+  /// consumes `]` and returns false.
+  public mutating func nextElement() throws(JSONParseError) -> Bool {
+    skipWhitespace()
+    guard offset < bytes.count else { throw error(.unexpectedEnd) }
+    switch bytes[offset] {
+    case UInt8(ascii: ","):
+      offset += 1
+      skipWhitespace()
+      return true
+    case UInt8(ascii: "]"):
+      offset += 1
+      return false
+    default:
+      throw unexpected()
+    }
+  }
+
+  // MARK: - Values
+
+  /// Reads one whole value (after whitespace).
+  public mutating func parseValue() throws(JSONParseError) -> JSONValue {
+    try parseValue(depth: 0)
+  }
+
+  private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    skipWhitespace()
+    guard offset < bytes.count else { throw error(.unexpectedEnd) }
+    switch bytes[offset] {
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return .number(try parseNumber())
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try parseBool())
+    case UInt8(ascii: "n"):
+      try parseNull()
+      return .null
+    case UInt8(ascii: "["):
+      guard depth < JSONScanner.maximumDepth else { throw error(.tooDeep) }
+      var elements: [JSONValue] = []
+      guard try enterArray() else { return .array(elements) }
+      repeat {
+        elements.append(try parseValue(depth: depth + 1))
+      } while try nextElement()
+      return .array(elements)
+    case UInt8(ascii: "{"):
+      guard depth < JSONScanner.maximumDepth else { throw error(.tooDeep) }
+      var members: [(String, JSONValue)] = []
+      var seen: Set<String> = []
+      guard try enterObject() else { return .object(members) }
+      repeat {
+        let key = try readKey()
+        let name = try key.string()
+        // A linear search is faster for the small objects journals hold.
+        let duplicate =
+          members.count < 16 ? members.contains { $0.0 == name } : seen.contains(name)
+        if duplicate { throw JSONParseError(offset: key.offset, kind: .duplicateKey(name)) }
+        if members.count >= 15 {
+          if members.count == 15 { seen = Set(members.map(\.0)) }
+          seen.insert(name)
+        }
+        members.append((name, try parseValue(depth: depth + 1)))
+      } while try nextMember()
+      return .object(members)
+    default:
+      throw unexpected()
+    }
+  }
+
+  /// Reads `true` or `false`.
+  public mutating func parseBool() throws(JSONParseError) -> Bool {
+    if matchLiteral("true") { return true }
+    if matchLiteral("false") { return false }
+    throw unexpectedInLiteral()
+  }
+
+  /// Reads `null`.
+  public mutating func parseNull() throws(JSONParseError) {
+    guard matchLiteral("null") else { throw unexpectedInLiteral() }
+  }
+
+  private mutating func matchLiteral(_ literal: StaticString) -> Bool {
+    let count = literal.utf8CodeUnitCount
+    guard offset + count <= bytes.count else { return false }
+    let pointer = literal.utf8Start
+    for index in 0..<count where bytes[offset + index] != pointer[index] { return false }
+    offset += count
+    return true
+  }
+
+  /// The error at the first byte of a literal that does not match `true`, `false` or `null`.
+  private func unexpectedInLiteral() -> JSONParseError {
+    let literals: [StaticString] = ["true", "false", "null"]
+    var best = offset
+    for literal in literals {
+      var index = 0
+      let pointer = literal.utf8Start
+      while index < literal.utf8CodeUnitCount, offset + index < bytes.count,
+        bytes[offset + index] == pointer[index]
+      {
+        index += 1
+      }
+      best = max(best, offset + index)
+    }
+    return JSONScanner(bytes, offset: best).unexpected()
+  }
+
+  // MARK: - Strings
+
+  /// Reads a string (the offset at its opening quote), decoding escapes and checking that it
+  /// is UTF-8.
+  public mutating func parseString() throws(JSONParseError) -> String {
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
+    let start = offset + 1
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let text = try makeString(start..<index)
+        offset = index + 1
+        return text
+      }
+      if byte == UInt8(ascii: "\\") { return try parseEscapedString(from: start, at: index) }
+      if byte < 0x20 { throw JSONParseError(offset: index, kind: .controlCharacterInString) }
+      index += 1
+    }
+    throw JSONParseError(offset: bytes.count, kind: .unexpectedEnd)
+  }
+
+  private func makeString(_ range: Range<Int>) throws(JSONParseError) -> String {
+    let slice = UnsafeBufferPointer(rebasing: bytes[range])
+    if let text = String(validating: slice, as: UTF8.self) { return text }
+    let bad = JSONScanner.firstInvalidUTF8(in: slice) ?? 0
+    throw JSONParseError(offset: range.lowerBound + bad, kind: .invalidUTF8)
+  }
+
+  private mutating func parseEscapedString(from start: Int, at firstEscape: Int)
+    throws(JSONParseError) -> String
+  {
+    var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
+    var index = firstEscape
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        guard let text = String(validating: decoded, as: UTF8.self) else {
+          let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+          let bad = JSONScanner.firstInvalidUTF8(in: raw) ?? 0
+          throw JSONParseError(offset: start + bad, kind: .invalidUTF8)
+        }
+        offset = index + 1
+        return text
+      case UInt8(ascii: "\\"):
+        guard index + 1 < bytes.count else {
+          throw JSONParseError(offset: bytes.count, kind: .unexpectedEnd)
+        }
+        let escaped: UInt8
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""): escaped = 0x22
+        case UInt8(ascii: "\\"): escaped = 0x5C
+        case UInt8(ascii: "/"): escaped = 0x2F
+        case UInt8(ascii: "b"): escaped = 0x08
+        case UInt8(ascii: "f"): escaped = 0x0C
+        case UInt8(ascii: "n"): escaped = 0x0A
+        case UInt8(ascii: "r"): escaped = 0x0D
+        case UInt8(ascii: "t"): escaped = 0x09
+        case UInt8(ascii: "u"):
+          let scalar = try unicodeEscape(at: index)
+          if let encoded = UTF8.encode(scalar.scalar) { decoded.append(contentsOf: encoded) }
+          index = scalar.end
+          continue
+        default:
+          throw JSONParseError(offset: index, kind: .invalidEscape)
+        }
+        decoded.append(escaped)
+        index += 2
+      default:
+        if byte < 0x20 { throw JSONParseError(offset: index, kind: .controlCharacterInString) }
+        decoded.append(byte)
+        index += 1
+      }
+    }
+    throw JSONParseError(offset: bytes.count, kind: .unexpectedEnd)
+  }
+
+  /// Decodes `\uXXXX` at `index` (its backslash), and the low half of a surrogate pair after
+  /// it; returns the scalar and the offset after the escape.
+  private func unicodeEscape(at index: Int) throws(JSONParseError) -> (
+    scalar: Unicode.Scalar, end: Int
+  ) {
+    let high = try hex4(at: index + 2, escape: index)
+    if (0xDC00...0xDFFF).contains(high) {
+      throw JSONParseError(offset: index, kind: .invalidUnicodeEscape)
+    }
+    guard (0xD800...0xDBFF).contains(high) else {
+      guard let scalar = Unicode.Scalar(high) else {
+        throw JSONParseError(offset: index, kind: .invalidUnicodeEscape)
+      }
+      return (scalar, index + 6)
+    }
+    let next = index + 6
+    guard next + 1 < bytes.count, bytes[next] == UInt8(ascii: "\\"),
+      bytes[next + 1] == UInt8(ascii: "u")
+    else { throw JSONParseError(offset: index, kind: .invalidUnicodeEscape) }
+    let low = try hex4(at: next + 2, escape: next)
+    guard (0xDC00...0xDFFF).contains(low),
+      let scalar = Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
+    else { throw JSONParseError(offset: index, kind: .invalidUnicodeEscape) }
+    return (scalar, next + 6)
+  }
+
+  private func hex4(at index: Int, escape: Int) throws(JSONParseError) -> UInt32 {
+    guard index + 4 <= bytes.count else {
+      throw JSONParseError(offset: escape, kind: .invalidUnicodeEscape)
+    }
+    var value: UInt32 = 0
+    for position in index..<(index + 4) {
+      let byte = bytes[position]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw JSONParseError(offset: escape, kind: .invalidUnicodeEscape)
+      }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  /// The offset of the first byte of `bytes` that does not belong to well-formed UTF-8
+  /// (RFC 3629: no overlong forms, no surrogates, nothing above U+10FFFF); nil if none.
+  public static func firstInvalidUTF8(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    var index = 0
+    while index < bytes.count {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      let length: Int
+      var lower: UInt8 = 0x80
+      var upper: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0:
+        length = 3
+        lower = 0xA0
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED:
+        length = 3
+        upper = 0x9F
+      case 0xF0:
+        length = 4
+        lower = 0x90
+      case 0xF1...0xF3: length = 4
+      case 0xF4:
+        length = 4
+        upper = 0x8F
+      default: return index
+      }
+      guard index + length <= bytes.count else { return index }
+      guard (lower...upper).contains(bytes[index + 1]) else { return index }
+      for continuation in 2..<max(2, length)
+      where !(0x80...0xBF).contains(bytes[index + continuation]) {
+        return index
+      }
+      index += length
+    }
+    return nil
+  }
+
+  // MARK: - Numbers
+
+  /// Exact powers of ten as doubles: 10^0 through 10^22.
+  private static let powersOfTen: [Double] = (0...22).map { exponent in
+    var value = 1.0
+    for _ in 0..<exponent { value *= 10 }
+    return value
+  }
+
+  /// Reads a number in JSON's grammar, correctly rounded to the nearest `Double`.
+  public mutating func parseNumber() throws(JSONParseError) -> Double {
+    let start = offset
+    var index = offset
+    let count = bytes.count
+    func isDigit(_ position: Int) -> Bool {
+      position < count && bytes[position] &- UInt8(ascii: "0") < 10
+    }
+    let negative = index < count && bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    var mantissa: UInt64 = 0
+    var digits = 0  // significant digits taken into the mantissa
+    var exponent = 0  // decimal exponent to apply to the mantissa
+    var exact = true  // every significant digit fit in the mantissa
+    guard isDigit(index) else { throw JSONParseError(offset: index, kind: .invalidNumber) }
+    if bytes[index] == UInt8(ascii: "0") {
+      index += 1
+      if isDigit(index) { throw JSONParseError(offset: index, kind: .invalidNumber) }
+    } else {
+      while isDigit(index) {
+        if digits < 19 {
+          mantissa = mantissa * 10 + UInt64(bytes[index] - UInt8(ascii: "0"))
+          digits += 1
+        } else {
+          exponent += 1
+          exact = false
+        }
+        index += 1
+      }
+    }
+    if index < count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard isDigit(index) else { throw JSONParseError(offset: index, kind: .invalidNumber) }
+      while isDigit(index) {
+        let digit = UInt64(bytes[index] - UInt8(ascii: "0"))
+        if digits < 19 {
+          if mantissa != 0 || digit != 0 { digits += 1 }
+          mantissa = mantissa * 10 + digit
+          exponent -= 1
+        } else {
+          exact = false
+        }
+        index += 1
+      }
+    }
+    if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      index += 1
+      var exponentNegative = false
+      if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+        exponentNegative = bytes[index] == UInt8(ascii: "-")
+        index += 1
+      }
+      guard isDigit(index) else { throw JSONParseError(offset: index, kind: .invalidNumber) }
+      var written = 0
+      while isDigit(index) {
+        if written < 100_000 { written = written * 10 + Int(bytes[index] - UInt8(ascii: "0")) }
+        index += 1
+      }
+      exponent += exponentNegative ? -written : written
+    }
+    offset = index
+    let value: Double
+    if exact, digits <= 15, (-22...22).contains(exponent) {
+      // Clinger's fast path: both operands are exact, so one rounding gives the right answer.
+      let significand = Double(mantissa)
+      value =
+        exponent >= 0
+        ? significand * JSONScanner.powersOfTen[exponent]
+        : significand / JSONScanner.powersOfTen[-exponent]
+    } else if mantissa == 0 && exact {
+      value = 0
+    } else {
+      let text = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+      guard let parsed = Double(text) else {
+        throw JSONParseError(offset: start, kind: .invalidNumber)
+      }
+      guard parsed.isFinite else { throw JSONParseError(offset: start, kind: .numberOutOfRange) }
+      return parsed
+    }
+    return negative ? -value : value
+  }
+}
+
+/// A string (often an object key) as the scanner read it: its bytes in the buffer when it
+/// has no escapes (compared without making a `String`), or its decoded text.
+public struct JSONStringToken {
+  /// The key's bytes, when written without escapes.
+  public let raw: UnsafeBufferPointer<UInt8>?
+  /// The key, decoded, when written with escapes.
+  public let decoded: String?
+  /// The offset of the opening quote.
+  public let offset: Int
+
+  /// Whether the string is `name`.
+  public func equals(_ name: StaticString) -> Bool {
+    let count = name.utf8CodeUnitCount
+    let pointer = name.utf8Start
+    if let raw {
+      guard raw.count == count else { return false }
+      for index in 0..<count where raw[index] != pointer[index] { return false }
+      return true
+    }
+    guard let decoded else { return false }
+    return decoded.utf8.elementsEqual(UnsafeBufferPointer(start: pointer, count: count))
+  }
+
+  /// The string; raw bytes that are not UTF-8 are an error.
+  public func string() throws(JSONParseError) -> String {
+    if let decoded { return decoded }
+    guard let raw else { return "" }
+    if let text = String(validating: raw, as: UTF8.self) { return text }
+    let bad = JSONScanner.firstInvalidUTF8(in: raw) ?? 0
+    throw JSONParseError(offset: offset + 1 + bad, kind: .invalidUTF8)
+  }
+}
+
+extension JSONValue {
+  /// Parses `text` as one JSON value, with nothing but whitespace around it.
+  public static func parse(_ text: String) throws(JSONParseError) -> JSONValue {
+    try parse(Array(text.utf8))
+  }
+
+  /// Parses `bytes` as one JSON value, with nothing but whitespace around it.
+  public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+    try bytes.withUnsafeBufferPointer { (buffer) throws(JSONParseError) -> JSONValue in
+      try parse(buffer)
+    }
+  }
+
+  /// Parses the bytes of `buffer` as one JSON value, with nothing but whitespace around it.
+  public static func parse(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONParseError)
+    -> JSONValue
+  {
+    var scanner = JSONScanner(buffer)
+    let value = try scanner.parseValue()
+    try scanner.expectEnd()
+    return value
+  }
+}

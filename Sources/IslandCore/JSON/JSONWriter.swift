@@ -1,0 +1,129 @@
+/// Writes JSON values as UTF-8 bytes: compact (no spaces, for journal lines and timelines) or
+/// indented (two spaces, for people and expected files).
+///
+/// The bytes depend on the value only: members in their order, numbers in their shortest
+/// form that reads back as the same `Double` (integral ones without a fraction), strings
+/// escaped only where RFC 8259 requires it (`"`, `\` and control characters).
+public struct JSONWriter: Sendable {
+  /// The bytes written so far.
+  public private(set) var bytes: [UInt8] = []
+  /// Whether values are indented, one member or element a line.
+  public let indented: Bool
+
+  /// A writer, compact unless `indented`.
+  public init(indented: Bool = false) {
+    self.indented = indented
+  }
+
+  /// Appends `value`.
+  public mutating func write(_ value: JSONValue) {
+    write(value, depth: 0)
+  }
+
+  /// Appends raw bytes (a newline between lines, say).
+  public mutating func writeRaw(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  private mutating func write(_ value: JSONValue, depth: Int) {
+    switch value {
+    case .null: bytes.append(contentsOf: "null".utf8)
+    case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .number(let number): JSONWriter.appendNumber(number, to: &bytes)
+    case .string(let text): JSONWriter.appendString(text, to: &bytes)
+    case .array(let elements):
+      guard !elements.isEmpty else {
+        bytes.append(contentsOf: "[]".utf8)
+        return
+      }
+      bytes.append(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(depth: depth + 1)
+        write(element, depth: depth + 1)
+      }
+      newline(depth: depth)
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let members):
+      guard !members.isEmpty else {
+        bytes.append(contentsOf: "{}".utf8)
+        return
+      }
+      bytes.append(UInt8(ascii: "{"))
+      for (index, member) in members.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        newline(depth: depth + 1)
+        JSONWriter.appendString(member.0, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        if indented { bytes.append(UInt8(ascii: " ")) }
+        write(member.1, depth: depth + 1)
+      }
+      newline(depth: depth)
+      bytes.append(UInt8(ascii: "}"))
+    }
+  }
+
+  private mutating func newline(depth: Int) {
+    guard indented else { return }
+    bytes.append(UInt8(ascii: "\n"))
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
+  }
+
+  // MARK: - Scalars
+
+  /// Appends `number` in its shortest round-trip form: integral values below 10^17 as
+  /// integers (`20`, `-3`, `9007199254740992`), others as Swift writes them (`0.1`, `1e+17`,
+  /// `5e-324`), all valid JSON. JSON has no infinity or NaN: they are written as `null`.
+  public static func appendNumber(_ number: Double, to bytes: inout [UInt8]) {
+    guard number.isFinite else {
+      bytes.append(contentsOf: "null".utf8)
+      return
+    }
+    if number == number.rounded(), abs(number) < 1e17 {
+      bytes.append(contentsOf: String(Int64(number)).utf8)
+    } else {
+      bytes.append(contentsOf: number.description.utf8)
+    }
+  }
+
+  /// Appends `text` as a JSON string: quoted, with `"`, `\` and control characters escaped
+  /// (`\n`, `\t`, ... where JSON has a short form, `\u00XX` otherwise); everything else,
+  /// non-ASCII included, as its UTF-8 bytes.
+  public static func appendString(_ text: String, to bytes: inout [UInt8]) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
+      case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
+      case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+      case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+      case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+      case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
+      case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
+        bytes.append(hex[Int(byte >> 4)])
+        bytes.append(hex[Int(byte & 0xF)])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+}
+
+extension JSONValue {
+  /// The value as compact JSON text: no spaces, keys in order.
+  public var compactText: String {
+    var writer = JSONWriter()
+    writer.write(self)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  /// The value as indented JSON text, two spaces a level, no newline at the end.
+  public var indentedText: String {
+    var writer = JSONWriter(indented: true)
+    writer.write(self)
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+}

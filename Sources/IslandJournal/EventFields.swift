@@ -1,0 +1,339 @@
+import IslandCore
+
+/// The fields an event line may have, in the order checks report them.
+enum EventField: Int, CaseIterable {
+  case seq, t, event, activity, app, relevance, state, layout, url, links, stale, alert
+  case dismissal, target
+
+  /// The field's name in the journal.
+  var name: StaticString {
+    switch self {
+    case .seq: return "seq"
+    case .t: return "t"
+    case .event: return "event"
+    case .activity: return "activity"
+    case .app: return "app"
+    case .relevance: return "relevance"
+    case .state: return "state"
+    case .layout: return "layout"
+    case .url: return "url"
+    case .links: return "links"
+    case .stale: return "stale"
+    case .alert: return "alert"
+    case .dismissal: return "dismissal"
+    case .target: return "target"
+    }
+  }
+
+  var text: String { name.description }
+
+  var bit: UInt16 { 1 << UInt16(rawValue) }
+
+  /// The field a key names, found by its length and first byte, then compared in full.
+  init?(_ key: JSONStringToken) {
+    guard let raw = key.raw else {
+      guard let field = EventField.allCases.first(where: { key.equals($0.name) }) else {
+        return nil
+      }
+      self = field
+      return
+    }
+    guard let first = raw.first else { return nil }
+    let candidate: EventField
+    switch (raw.count, first) {
+    case (1, UInt8(ascii: "t")): candidate = .t
+    case (3, UInt8(ascii: "s")): candidate = .seq
+    case (3, UInt8(ascii: "a")): candidate = .app
+    case (3, UInt8(ascii: "u")): candidate = .url
+    case (5, UInt8(ascii: "e")): candidate = .event
+    case (5, UInt8(ascii: "s")): candidate = raw[3] == UInt8(ascii: "t") ? .state : .stale
+    case (5, UInt8(ascii: "l")): candidate = .links
+    case (5, UInt8(ascii: "a")): candidate = .alert
+    case (6, UInt8(ascii: "l")): candidate = .layout
+    case (6, UInt8(ascii: "t")): candidate = .target
+    case (8, UInt8(ascii: "a")): candidate = .activity
+    case (9, UInt8(ascii: "r")): candidate = .relevance
+    case (9, UInt8(ascii: "d")): candidate = .dismissal
+    default: return nil
+    }
+    guard key.equals(candidate.name) else { return nil }
+    self = candidate
+  }
+}
+
+/// The six event names.
+enum EventName: CaseIterable {
+  case start, update, end, tap, longPress, tick
+
+  var name: StaticString {
+    switch self {
+    case .start: return "start"
+    case .update: return "update"
+    case .end: return "end"
+    case .tap: return "tap"
+    case .longPress: return "longPress"
+    case .tick: return "tick"
+    }
+  }
+
+  /// The fields the event has besides `seq`, `t` and `event`, and which of them it needs.
+  var fields: (allowed: UInt16, required: [EventField]) {
+    func bits(_ fields: [EventField]) -> UInt16 { fields.reduce(0) { $0 | $1.bit } }
+    switch self {
+    case .start:
+      return (
+        bits([.activity, .app, .relevance, .state, .layout, .url, .links, .stale]),
+        [.activity, .app]
+      )
+    case .update: return (bits([.activity, .state, .relevance, .stale, .alert]), [.activity])
+    case .end: return (bits([.activity, .state, .dismissal]), [.activity])
+    case .tap, .longPress: return (bits([.target]), [.target])
+    case .tick: return (0, [])
+    }
+  }
+
+  init?(_ token: JSONStringToken) {
+    guard let name = EventName.allCases.first(where: { token.equals($0.name) }) else {
+      return nil
+    }
+    self = name
+  }
+}
+
+/// The fields of one event line as they are read, before they make an event.
+///
+/// Both decoders fill it: the fast one straight from the bytes, the tree one from a parsed
+/// ``JSONValue``; both go through ``set(_:_:)`` for every value the fast one does not read
+/// itself, and through ``entry()`` at the end, so they accept the same lines and report the
+/// same errors.
+struct EventFields {
+  /// The fields seen so far.
+  var present: UInt16 = 0
+  /// The first key that is no field of any event; reported once the event is known.
+  var unknownKey: String?
+  var seq: Int64 = 0
+  var t: Int64 = 0
+  var event: EventName?
+  var activity: String?
+  var app: String?
+  var relevance: Double?
+  var state: ContentState?
+  var layout: LayoutReference?
+  var url: String?
+  var links: RegionLinks?
+  var stale: Int64?
+  var alert: Alert?
+  var dismissal: Dismissal?
+  var target: String?
+
+  func has(_ field: EventField) -> Bool { present & field.bit != 0 }
+
+  /// The largest integer a field may hold: 2^53 - 1, the largest every JSON reader
+  /// (a `Double`) holds exactly.
+  static let largestWholeNumber: Int64 = 9_007_199_254_740_991
+
+  /// `number` as a whole number from 0 to 2^53 - 1.
+  static func wholeNumber(_ number: Double, field: String) throws(JournalLineError) -> Int64 {
+    guard number >= 0, number <= Double(largestWholeNumber), number == number.rounded(.down)
+    else {
+      throw .invalidValue(
+        field: field, value: JSONValue.number(number).compactText,
+        expected: "a whole number from 0 to \(largestWholeNumber)")
+    }
+    return Int64(number)
+  }
+
+  /// `value` as a whole number from 0 to 2^53 - 1.
+  static func wholeNumber(_ value: JSONValue, field: String) throws(JournalLineError) -> Int64 {
+    guard case .number(let number) = value else {
+      throw .wrongType(field: field, expected: "integer", found: value.kindName)
+    }
+    return try wholeNumber(number, field: field)
+  }
+
+  /// ` in a start event`, or nothing.
+  static func inEvent(_ event: String?) -> String {
+    guard let event else { return "" }
+    return event == "header" ? " in the header" : " in \(article(event)) event"
+  }
+
+  // MARK: - Values from JSON
+
+  /// Sets `field` from a parsed value, checking its type and range.
+  mutating func set(_ field: EventField, _ value: JSONValue) throws(JournalLineError) {
+    present |= field.bit
+    let name = field.text
+    func string() throws(JournalLineError) -> String {
+      guard case .string(let text) = value else {
+        throw .wrongType(field: name, expected: "string", found: value.kindName)
+      }
+      return text
+    }
+    switch field {
+    case .seq: seq = try EventFields.wholeNumber(value, field: name)
+    case .t: t = try EventFields.wholeNumber(value, field: name)
+    case .stale: stale = try EventFields.wholeNumber(value, field: name)
+    case .event:
+      let text = try string()
+      guard let event = EventName.allCases.first(where: { $0.name.description == text }) else {
+        throw .unknownEvent(text)
+      }
+      self.event = event
+    case .activity: activity = try string()
+    case .app: app = try string()
+    case .url: url = try string()
+    case .target: target = try string()
+    case .relevance:
+      guard case .number(let number) = value else {
+        throw .wrongType(field: name, expected: "number", found: value.kindName)
+      }
+      relevance = number
+    case .state: state = try EventFields.content(value, field: name)
+    case .layout:
+      do {
+        layout = try LayoutCodec.decodeReference(value)
+      } catch {
+        throw .layout(error)
+      }
+    case .links: links = try EventFields.links(value)
+    case .alert: alert = try EventFields.alert(value)
+    case .dismissal: dismissal = try EventFields.dismissal(value)
+    }
+  }
+
+  static func content(_ value: JSONValue, field: String) throws(JournalLineError)
+    -> ContentState
+  {
+    guard case .object(let members) = value else {
+      throw .wrongType(field: field, expected: "object", found: value.kindName)
+    }
+    var content = ContentState()
+    for (name, member) in members { content[name] = try contentValue(member, name: name) }
+    return content
+  }
+
+  static func contentValue(_ value: JSONValue, name: String) throws(JournalLineError)
+    -> ContentValue
+  {
+    switch value {
+    case .string(let text): return .string(text)
+    case .number(let number): return .number(number)
+    case .bool(let flag): return .bool(flag)
+    case .null, .array, .object:
+      throw .wrongType(
+        field: "state." + name, expected: "string, number or boolean", found: value.kindName)
+    }
+  }
+
+  static func links(_ value: JSONValue) throws(JournalLineError) -> RegionLinks {
+    guard case .object(let members) = value else {
+      throw .wrongType(field: "links", expected: "object", found: value.kindName)
+    }
+    var links = RegionLinks()
+    for (name, member) in members {
+      guard let region = Region(rawValue: name) else {
+        throw .invalidValue(
+          field: "links", value: "\"\(name)\"",
+          expected: "keyed by a region (leading, trailing, center, bottom)")
+      }
+      guard case .string(let link) = member else {
+        throw .wrongType(field: "links." + name, expected: "string", found: member.kindName)
+      }
+      links[region] = link
+    }
+    return links
+  }
+
+  static func alert(_ value: JSONValue) throws(JournalLineError) -> Alert {
+    guard case .object(let members) = value else {
+      throw .wrongType(field: "alert", expected: "object", found: value.kindName)
+    }
+    var title: String?
+    var body = ""
+    var sound: String?
+    for (name, member) in members {
+      guard case .string(let text) = member else {
+        throw .wrongType(field: "alert." + name, expected: "string", found: member.kindName)
+      }
+      switch name {
+      case "title": title = text
+      case "body": body = text
+      case "sound": sound = text
+      default: throw .unknownField(name: "alert." + name, event: nil)
+      }
+    }
+    guard let title else { throw .missingField(name: "alert.title", event: nil) }
+    return Alert(title: title, body: body, sound: sound)
+  }
+
+  static func dismissal(_ value: JSONValue) throws(JournalLineError) -> Dismissal {
+    switch value {
+    case .string("default"): return .default
+    case .string("immediate"): return .immediate
+    case .object(let members) where members.count == 1 && members[0].0 == "after":
+      return .after(try wholeNumber(members[0].1, field: "dismissal.after"))
+    case .string, .object, .null, .bool, .number, .array:
+      throw .invalidValue(
+        field: "dismissal", value: value.compactText,
+        expected: "\"default\", \"immediate\" or {\"after\":T}")
+    }
+  }
+
+  // MARK: - The event
+
+  /// The entry the fields make, or the first thing wrong with them: a key no event has; a
+  /// missing `seq`, `t` or `event`; a field the event does not have; a field it needs; a target it does not take.
+  func entry() throws(JournalLineError) -> LogEntry {
+    if let unknownKey {
+      throw .unknownField(name: unknownKey, event: event?.name.description)
+    }
+    for field in [EventField.seq, .t, .event] where !has(field) {
+      throw .missingField(name: field.text, event: nil)
+    }
+    guard let event else { throw .missingField(name: "event", event: nil) }
+    let eventName = event.name.description
+    let (allowed, required) = event.fields
+    let common = EventField.seq.bit | EventField.t.bit | EventField.event.bit
+    let extra = present & ~(allowed | common)
+    if extra != 0, let field = EventField.allCases.first(where: { extra & $0.bit != 0 }) {
+      throw .unknownField(name: field.text, event: eventName)
+    }
+    for field in required where !has(field) {
+      throw .missingField(name: field.text, event: eventName)
+    }
+    let payload: Event
+    switch event {
+    case .start:
+      payload = .start(
+        Start(
+          activity: activity ?? "", app: app ?? "", relevance: relevance ?? 0, stale: stale,
+          state: state ?? ContentState(), layout: layout, url: url, links: links ?? RegionLinks()))
+    case .update:
+      payload = .update(
+        Update(
+          activity: activity ?? "", state: state ?? ContentState(), relevance: relevance,
+          stale: stale, alert: alert))
+    case .end:
+      payload = .end(End(activity: activity ?? "", state: state, dismissal: dismissal ?? .default))
+    case .tap:
+      guard let tap = TapTarget(rawValue: target ?? "") else {
+        throw .invalidValue(
+          field: "target", value: "\"\(target ?? "")\"",
+          expected: "a tap target ("
+            + TapTarget.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+      }
+      payload = .tap(tap)
+    case .longPress:
+      guard let press = LongPressTarget(rawValue: target ?? "") else {
+        throw .invalidValue(
+          field: "target", value: "\"\(target ?? "")\"",
+          expected: "a long-press target ("
+            + LongPressTarget.allCases.map(\.rawValue).joined(separator: " or ") + ")")
+      }
+      payload = .longPress(press)
+    case .tick:
+      payload = .tick
+    }
+    return LogEntry(seq: Int(seq), t: t, event: payload)
+  }
+}

@@ -1,0 +1,262 @@
+import IslandCore
+
+/// One event line of a version-1 journal: `seq`, `t`, `event`, then the event's fields.
+///
+///     {"seq":1,"t":0,"event":"start","activity":"pizza","app":"com.example.food",
+///      "relevance":50,"state":{"minutesLeft":20},"layout":"delivery","url":"food://order/42",
+///      "links":{"leading":"food://map"},"stale":600000}
+///     {"seq":2,"t":60000,"event":"update","activity":"pizza","state":{"minutesLeft":19},
+///      "relevance":60,"stale":900000,"alert":{"title":"On its way","body":"...","sound":"default"}}
+///     {"seq":3,"t":90000,"event":"end","activity":"pizza","state":{},"dismissal":"default"}
+///     {"seq":4,"t":91000,"event":"tap","target":"island"}
+///     {"seq":5,"t":92000,"event":"longPress","target":"detached"}
+///     {"seq":6,"t":99000,"event":"tick"}
+///
+/// Optional fields: a start's `relevance` (0), `state` (empty), `layout` (the default
+/// layout), `url`, `links`, `stale`; every update field but `activity`; an end's `state` and
+/// `dismissal` (`"default"`, `"immediate"` or `{"after":T}`). Times and `seq` are whole
+/// numbers from 0 to 2^53 - 1. A field the event does not have is an error, as is a key
+/// given twice.
+public enum EventLine {
+  // MARK: - Encoding
+
+  /// The entry as one line of compact JSON, without its newline.
+  public static func encode(_ entry: LogEntry) -> String {
+    json(entry).compactText
+  }
+
+  /// The entry as JSON, its keys in the order of the format.
+  public static func json(_ entry: LogEntry) -> JSONValue {
+    var members: [(String, JSONValue)] = [
+      ("seq", .number(Double(entry.seq))), ("t", JSONValue(entry.t)),
+      ("event", .string(entry.event.name)),
+    ]
+    switch entry.event {
+    case .start(let start):
+      members.append(("activity", .string(start.activity)))
+      members.append(("app", .string(start.app)))
+      if start.relevance != 0 { members.append(("relevance", .number(start.relevance))) }
+      if !start.state.isEmpty { members.append(("state", start.state.json)) }
+      if let layout = start.layout { members.append(("layout", LayoutCodec.encode(layout))) }
+      if let url = start.url { members.append(("url", .string(url))) }
+      if !start.links.isEmpty {
+        var links: [(String, JSONValue)] = []
+        for region in Region.allCases {
+          if let link = start.links[region] { links.append((region.rawValue, .string(link))) }
+        }
+        members.append(("links", .object(links)))
+      }
+      if let stale = start.stale { members.append(("stale", JSONValue(stale))) }
+    case .update(let update):
+      members.append(("activity", .string(update.activity)))
+      if !update.state.isEmpty { members.append(("state", update.state.json)) }
+      if let relevance = update.relevance { members.append(("relevance", .number(relevance))) }
+      if let stale = update.stale { members.append(("stale", JSONValue(stale))) }
+      if let alert = update.alert {
+        var fields: [(String, JSONValue)] = [
+          ("title", .string(alert.title)), ("body", .string(alert.body)),
+        ]
+        if let sound = alert.sound { fields.append(("sound", .string(sound))) }
+        members.append(("alert", .object(fields)))
+      }
+    case .end(let end):
+      members.append(("activity", .string(end.activity)))
+      if let state = end.state { members.append(("state", state.json)) }
+      let dismissal: JSONValue
+      switch end.dismissal {
+      case .default: dismissal = "default"
+      case .immediate: dismissal = "immediate"
+      case .after(let time): dismissal = ["after": JSONValue(time)]
+      }
+      members.append(("dismissal", dismissal))
+    case .tap(let target):
+      members.append(("target", .string(target.rawValue)))
+    case .longPress(let target):
+      members.append(("target", .string(target.rawValue)))
+    case .tick:
+      break
+    }
+    return .object(members)
+  }
+
+  // MARK: - Decoding
+
+  /// Decodes an event line (without its newline).
+  public static func decode(_ line: String) throws(JournalLineError) -> LogEntry {
+    try Array(line.utf8).withUnsafeBufferPointer { (buffer) throws(JournalLineError) in
+      try decode(buffer)
+    }
+  }
+
+  /// Decodes an event line (without its newline) straight from its bytes.
+  ///
+  /// Schema-directed: it reads the fields it knows as it meets them, making no tree, and
+  /// parses a value generically only for the rare nested fields (`layout`, `links`, `alert`,
+  /// `dismissal`) and to describe a value of the wrong type. It accepts exactly the lines
+  /// ``decodeTree(_:)`` accepts, with the same results and, for lines that are JSON, the
+  /// same errors.
+  public static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(JournalLineError)
+    -> LogEntry
+  {
+    var reader = LineReader(scanner: JSONScanner(line))
+    var fields = EventFields()
+    reader.skipWhitespace()
+    guard reader.peek == UInt8(ascii: "{") else {
+      if line.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .emptyLine }
+      let value = try reader.parseValue()
+      try reader.expectEnd()
+      throw .notAnObject(found: value.kindName)
+    }
+    if try reader.enterObject() {
+      repeat {
+        let key = try reader.readKey()
+        guard let field = EventField(key) else {
+          let name = try reader.string(of: key)
+          if name == "format" { throw .duplicateHeader }
+          _ = try reader.parseValue()
+          if fields.unknownKey == nil { fields.unknownKey = name }
+          continue
+        }
+        guard !fields.has(field) else {
+          throw .syntax(
+            JSONParseError(offset: key.offset, kind: .duplicateKey(field.text)))
+        }
+        try reader.read(field, into: &fields)
+      } while try reader.nextMember()
+    }
+    try reader.expectEnd()
+    return try fields.entry()
+  }
+
+  /// Decodes an event line by parsing it into a ``JSONValue`` first: the slow, obvious
+  /// reading that the fast one is tested against.
+  package static func decodeTree(_ line: UnsafeBufferPointer<UInt8>) throws(JournalLineError)
+    -> LogEntry
+  {
+    if line.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .emptyLine }
+    let value: JSONValue
+    do {
+      value = try JSONValue.parse(line)
+    } catch {
+      throw .syntax(error)
+    }
+    return try decode(json: value)
+  }
+
+  /// Decodes an event from its JSON.
+  package static func decode(json value: JSONValue) throws(JournalLineError) -> LogEntry {
+    guard case .object(let members) = value else { throw .notAnObject(found: value.kindName) }
+    var fields = EventFields()
+    for (name, member) in members {
+      guard let field = EventField.allCases.first(where: { $0.text == name }) else {
+        if name == "format" { throw .duplicateHeader }
+        if fields.unknownKey == nil { fields.unknownKey = name }
+        continue
+      }
+      try fields.set(field, member)
+    }
+    return try fields.entry()
+  }
+}
+
+/// A ``JSONScanner`` whose errors are ``JournalLineError``s, with the fast readings of the
+/// event fields.
+private struct LineReader {
+  var scanner: JSONScanner
+
+  var peek: UInt8? { scanner.peek }
+
+  mutating func skipWhitespace() { scanner.skipWhitespace() }
+
+  mutating func enterObject() throws(JournalLineError) -> Bool {
+    do { return try scanner.enterObject() } catch { throw .syntax(error) }
+  }
+
+  mutating func readKey() throws(JournalLineError) -> JSONStringToken {
+    do { return try scanner.readKey() } catch { throw .syntax(error) }
+  }
+
+  mutating func nextMember() throws(JournalLineError) -> Bool {
+    do { return try scanner.nextMember() } catch { throw .syntax(error) }
+  }
+
+  mutating func expectEnd() throws(JournalLineError) {
+    do { try scanner.expectEnd() } catch { throw .syntax(error) }
+  }
+
+  mutating func parseValue() throws(JournalLineError) -> JSONValue {
+    do { return try scanner.parseValue() } catch { throw .syntax(error) }
+  }
+
+  mutating func parseString() throws(JournalLineError) -> String {
+    do { return try scanner.parseString() } catch { throw .syntax(error) }
+  }
+
+  mutating func parseNumber() throws(JournalLineError) -> Double {
+    do { return try scanner.parseNumber() } catch { throw .syntax(error) }
+  }
+
+  func string(of token: JSONStringToken) throws(JournalLineError) -> String {
+    do { return try token.string() } catch { throw .syntax(error) }
+  }
+
+  private var atNumber: Bool {
+    guard let byte = scanner.peek else { return false }
+    return byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
+  }
+
+  private var atString: Bool { scanner.peek == UInt8(ascii: "\"") }
+
+  /// Reads the value of `field`: the common shapes straight from the bytes, anything else
+  /// through the generic parser and ``EventFields/set(_:_:)``.
+  mutating func read(_ field: EventField, into fields: inout EventFields) throws(JournalLineError) {
+    switch field {
+    case .seq where atNumber:
+      fields.seq = try EventFields.wholeNumber(try parseNumber(), field: "seq")
+    case .t where atNumber:
+      fields.t = try EventFields.wholeNumber(try parseNumber(), field: "t")
+    case .stale where atNumber:
+      fields.stale = try EventFields.wholeNumber(try parseNumber(), field: "stale")
+    case .relevance where atNumber:
+      fields.relevance = try parseNumber()
+    case .activity where atString: fields.activity = try parseString()
+    case .app where atString: fields.app = try parseString()
+    case .url where atString: fields.url = try parseString()
+    case .target where atString: fields.target = try parseString()
+    case .event where atString:
+      let token: JSONStringToken
+      do { token = try scanner.readStringToken() } catch { throw .syntax(error) }
+      guard let event = EventName(token) else { throw .unknownEvent(try string(of: token)) }
+      fields.event = event
+    case .state where scanner.peek == UInt8(ascii: "{"):
+      fields.state = try readContent()
+    default:
+      try fields.set(field, try parseValue())
+      return
+    }
+    fields.present |= field.bit
+  }
+
+  /// Reads a content state object: names to strings, numbers and booleans.
+  private mutating func readContent() throws(JournalLineError) -> ContentState {
+    var content = ContentState()
+    guard try enterObject() else { return content }
+    repeat {
+      let key = try readKey()
+      let name = try string(of: key)
+      guard content[name] == nil else {
+        throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(name)))
+      }
+      let value: ContentValue
+      switch scanner.peek {
+      case UInt8(ascii: "\""): value = .string(try parseString())
+      case UInt8(ascii: "t"), UInt8(ascii: "f"):
+        do { value = .bool(try scanner.parseBool()) } catch { throw .syntax(error) }
+      case .some where atNumber: value = .number(try parseNumber())
+      default: value = try EventFields.contentValue(try parseValue(), name: name)
+      }
+      content[name] = value
+    } while try nextMember()
+    return content
+  }
+}

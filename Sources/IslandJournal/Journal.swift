@@ -1,0 +1,81 @@
+import IslandCore
+
+/// A journal folded into a state.
+public struct JournalReplay: Equatable, Sendable {
+  /// The journal's header.
+  public var header: JournalHeader
+  /// The state after the last event folded.
+  public var state: IslandState
+  /// What the reader noticed without stopping (a torn last line).
+  public var warnings: [JournalWarning]
+}
+
+/// Journal files as a whole: replaying, writing at once, repairing.
+public enum Journal {
+  /// Reads the journal at `path` and folds every event into a state under its header's
+  /// configuration, stopping after event `until` if given. `onEvent` sees each accepted event
+  /// with what it did and the state after it.
+  ///
+  /// Any bad line, seq out of order, or event the engine refuses is an error at its line.
+  public static func replay(
+    path: String, until: Int? = nil,
+    onEvent: (LogEntry, Outcome, IslandState) -> Void = { _, _, _ in }
+  ) throws(JournalError) -> JournalReplay {
+    let reader = try JournalReader(path: path)
+    var state = IslandState(configuration: reader.header.configuration)
+    while let entry = try reader.next() {
+      let outcome: Outcome
+      do {
+        outcome = try state.apply(entry.event, at: entry.t)
+      } catch {
+        throw .badLine(path: path, line: reader.lineNumber, .rejected(error))
+      }
+      onEvent(entry, outcome, state)
+      if let until, entry.seq >= until { break }
+    }
+    return JournalReplay(header: reader.header, state: state, warnings: reader.warnings)
+  }
+
+  /// Reads every entry of the journal at `path` into memory, checking syntax and seq order
+  /// but not applying them (for small journals: a REPL's `load`, a fuzzer's seed).
+  public static func read(path: String) throws(JournalError) -> (
+    header: JournalHeader, entries: [LogEntry], warnings: [JournalWarning]
+  ) {
+    let reader = try JournalReader(path: path)
+    var entries: [LogEntry] = []
+    while let entry = try reader.next() { entries.append(entry) }
+    return (reader.header, entries, reader.warnings)
+  }
+
+  /// Writes a whole journal to `path` at once, replacing any file there: into a temporary
+  /// file beside it, synced, then renamed over it, so that `path` is always either the old
+  /// journal or the whole new one.
+  public static func write(
+    header: JournalHeader, entries: [LogEntry], to path: String
+  ) throws(JournalError) {
+    let text = JournalFormat.encode(header: header, entries: entries)
+    try FileSystem.replaceAtomically(path: path, bytes: Array(text.utf8))
+  }
+
+  /// What ``repair(path:)`` did.
+  public enum RepairOutcome: Equatable, Sendable {
+    /// The journal ends in a newline: nothing to cut.
+    case nothingToRepair
+    /// The torn last line was cut off; the file as it was is kept at `backup`.
+    case cutTornLine(bytes: Int, line: Int, backup: String)
+  }
+
+  /// Cuts a torn last line (bytes after the last newline) off the journal at `path`, first
+  /// copying the file as it was to `path.bak`. Takes the writers' lock while it works.
+  public static func repair(path: String) throws(JournalError) -> RepairOutcome {
+    let file = try LockedFile(path: path, mode: .readWrite)
+    let size = try file.size()
+    guard size > 0, try file.byte(at: size - 1) != 0x0A else { return .nothingToRepair }
+    let keep = try file.endOfLastLine(before: size)
+    let backup = path + ".bak"
+    try FileSystem.copy(from: file, to: backup)
+    let lines = try file.countNewlines(upTo: keep)
+    try file.truncate(to: keep)
+    return .cutTornLine(bytes: size - keep, line: lines + 1, backup: backup)
+  }
+}

@@ -1,0 +1,145 @@
+import IslandCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a journal file entry by entry, streaming: it holds one fixed buffer (a little over
+/// two lines of the longest allowed length), so memory does not grow with the journal.
+///
+/// Opening reads the header; ``next()`` returns each entry in turn, checked for syntax and
+/// for seq order (1, 2, 3, ...). A last line without a newline is a torn write: it becomes a
+/// warning (``warnings``) and is ignored. A line over 1 MiB is an error as soon as the
+/// reader has seen 1 MiB of it; it is never held whole.
+public final class JournalReader {
+  /// The file read.
+  public let path: String
+  /// Its header.
+  public private(set) var header = JournalHeader()
+  /// The number of the last line read (the header is line 1).
+  public private(set) var lineNumber = 0
+  /// The seq of the last entry read (0 before any).
+  public private(set) var lastSeq = 0
+  /// What the reader noticed without stopping.
+  public private(set) var warnings: [JournalWarning] = []
+
+  private let descriptor: Int32
+  private let buffer: UnsafeMutablePointer<UInt8>
+  private let capacity: Int
+  private var start = 0
+  private var end = 0
+  private var atEndOfFile = false
+  private var isClosed = false
+
+  /// How much the reader asks of the system at a time.
+  static let chunkSize = 1 << 20
+
+  /// Opens `path` and reads its header.
+  public init(path: String) throws(JournalError) {
+    self.path = path
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .cannotOpen(path: path, reason: systemMessage(errno))
+    }
+    var status = stat()
+    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
+      closeDescriptor(descriptor)
+      throw .cannotOpen(path: path, reason: "it is a directory")
+    }
+    self.descriptor = descriptor
+    capacity = JournalFormat.maximumLineLength + 1 + JournalReader.chunkSize
+    buffer = .allocate(capacity: capacity)
+    guard let line = try nextLine() else {
+      if case .tornLastLine? = warnings.last {
+        throw .badLine(path: path, line: 1, .missingHeader(found: "torn (no newline)"))
+      }
+      throw .empty(path: path)
+    }
+    do {
+      header = try JournalHeader.decode(line)
+    } catch {
+      throw .badLine(path: path, line: lineNumber, error)
+    }
+  }
+
+  deinit {
+    if !isClosed { closeDescriptor(descriptor) }
+    buffer.deallocate()
+  }
+
+  /// The next entry, or nil at the end of the journal.
+  public func next() throws(JournalError) -> LogEntry? {
+    guard let line = try nextLine() else { return nil }
+    let entry: LogEntry
+    do {
+      entry = try JournalFormat.decodeEvent(line, version: header.version)
+    } catch {
+      throw .badLine(path: path, line: lineNumber, error)
+    }
+    let expected = lastSeq + 1
+    guard entry.seq == expected else {
+      let problem: JournalLineError =
+        entry.seq > expected
+        ? .seqGap(found: entry.seq, expected: expected)
+        : .seqRepeat(found: entry.seq, expected: expected)
+      throw .badLine(path: path, line: lineNumber, problem)
+    }
+    lastSeq = entry.seq
+    return entry
+  }
+
+  /// The next whole line's bytes (without the newline), valid until the next call; nil at
+  /// the end (after noting a torn last line).
+  private func nextLine() throws(JournalError) -> UnsafeBufferPointer<UInt8>? {
+    while true {
+      if start < end, let newline = memchr(buffer + start, 0x0A, end - start) {
+        let lineEnd = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
+        let line = UnsafeBufferPointer(start: buffer + start, count: lineEnd - start)
+        start = lineEnd + 1
+        lineNumber += 1
+        guard line.count <= JournalFormat.maximumLineLength else {
+          throw .badLine(
+            path: path, line: lineNumber, .lineTooLong(limit: JournalFormat.maximumLineLength))
+        }
+        return line
+      }
+      guard end - start <= JournalFormat.maximumLineLength else {
+        throw .badLine(
+          path: path, line: lineNumber + 1, .lineTooLong(limit: JournalFormat.maximumLineLength))
+      }
+      if atEndOfFile {
+        if start < end {
+          warnings.append(.tornLastLine(path: path, line: lineNumber + 1, bytes: end - start))
+          start = end
+        }
+        return nil
+      }
+      try fill()
+    }
+  }
+
+  /// Moves the partial line to the front of the buffer and reads more after it.
+  private func fill() throws(JournalError) {
+    if start > 0 {
+      if start < end { memmove(buffer, buffer + start, end - start) }
+      end -= start
+      start = 0
+    }
+    while true {
+      let count = read(descriptor, buffer + end, capacity - end)
+      if count > 0 {
+        end += count
+        return
+      }
+      if count == 0 {
+        atEndOfFile = true
+        closeDescriptor(descriptor)
+        isClosed = true
+        return
+      }
+      if errno != EINTR { throw .io(path: path, reason: "read failed: " + systemMessage(errno)) }
+    }
+  }
+}
