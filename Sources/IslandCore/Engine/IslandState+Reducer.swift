@@ -22,14 +22,18 @@ extension IslandState {
     let seq = self.seq + 1
     let effectCount = effects.count
     let warningCount = warnings.count
-    let saved = SavedParts(
-      placement: placement, expansion: expansion, eligible: eligible, timers: timers,
-      transitions: transitions, animations: animations)
+    // The last event's transitions and animations stay until this one is accepted: new
+    // ones are added after them, and whichever part is not kept is cut off at the end.
+    let transitionCount = transitions.count
+    let animationCount = animations.count
+    // Every handler checks everything before it changes anything, so only what timers
+    // change needs saving, and only when one comes due.
+    var saved: SavedParts?
     var touched: [(index: Int, activity: Activity)] = []
-    transitions = []
-    animations = []
     var rankingChanged = false
     if let next = timers.first, next.due <= t {
+      saved = SavedParts(
+        placement: placement, expansion: expansion, eligible: eligible, timers: timers)
       rankingChanged = fireTimers(until: t, seq: seq, touched: &touched)
     }
     do {
@@ -51,16 +55,20 @@ extension IslandState {
       }
     } catch {
       for (index, activity) in touched.reversed() { activities[index] = activity }
-      placement = saved.placement
-      expansion = saved.expansion
-      eligible = saved.eligible
-      timers = saved.timers
-      transitions = saved.transitions
-      animations = saved.animations
+      if let saved {
+        placement = saved.placement
+        expansion = saved.expansion
+        eligible = saved.eligible
+        timers = saved.timers
+      }
+      transitions.removeLast(transitions.count - transitionCount)
+      animations.removeLast(animations.count - animationCount)
       effects.removeLast(effects.count - effectCount)
       warnings.removeLast(warnings.count - warningCount)
       throw Rejection(event: event.name, reason: error)
     }
+    transitions.removeFirst(transitionCount)
+    animations.removeFirst(animationCount)
     self.seq = seq
     self.t = t
     if rankingChanged { placeActivities() }
@@ -80,8 +88,6 @@ extension IslandState {
     var expansion: Expansion?
     var eligible: [Int]
     var timers: TimerQueue
-    var transitions: [Transition]
-    var animations: [Animation]
   }
 
   private var policy: Policy { configuration.policy }
@@ -98,24 +104,25 @@ extension IslandState {
     if let url = start.url { try Validation.checkURL(url, field: "widget URL") }
     try Validation.checkLinks(start.links)
     for field in start.state.fields { try Validation.checkFieldName(field.name) }
-    let layout: Layout
+    let plan: LayoutPlan
     let layoutName: String?
     switch start.layout {
     case .none:
-      layout = .default(for: start.state)
+      plan = LayoutPlan(.default(for: start.state))
       layoutName = nil
     case .named(let name):
-      guard let named = Layout.named(name) else { throw .unknownLayout(name) }
-      layout = named
+      guard let named = LayoutPlan.named(name) else { throw .unknownLayout(name) }
+      plan = named
       layoutName = name
     case .inline(let inline):
-      layout = inline
+      plan = LayoutPlan(inline)
       layoutName = nil
     }
-    try Validation.checkLayout(layout, content: start.state, activity: start.activity, now: t)
+    try Validation.checkLayout(
+      plan.layout, content: start.state, activity: start.activity, now: t)
     let profile = ActivityProfile(
       id: start.activity, app: start.app, startSeq: seq, startedAt: t, url: start.url,
-      links: start.links, layout: layout, layoutName: layoutName)
+      links: start.links, plan: plan, layoutName: layoutName)
     let payloadBytes = profile.attributeBytes + Validation.jsonLength(of: start.state)
     try checkPayload(payloadBytes, of: start.activity)
     guard liveCount(of: start.app) < policy.activitiesPerApp else {
@@ -128,7 +135,7 @@ extension IslandState {
     var zoneTexts: [String] = []
     zoneTexts.reserveCapacity(Zone.allCases.count)
     for zone in Zone.allCases {
-      guard let zoneView = profile.zoneViews[zone.ordinal] else {
+      guard let zoneView = plan.zoneViews[zone.ordinal] else {
         zoneTexts.append("")
         continue
       }
@@ -164,18 +171,20 @@ extension IslandState {
     try Validation.checkTime(update.stale, field: "stale time")
     let profile = activities[index].profile
     let oldRelevance = activities[index].relevance
-    let (changed, payloadBytes) = try check(update.state, of: index, now: t)
+    let patch = try check(update.state, of: index, now: t)
 
-    if !changed.isEmpty {
-      // The content before is needed only to render a countdown zone as it was at `t`.
-      let before =
-        profile.zoneHasCountdown.contains(true) ? activities[index].content : nil
-      activities[index].content.merge(update.state)
-      activities[index].payloadBytes = payloadBytes
-      renderChangedZones(of: index, contentBefore: before, changed: changed, seq: seq, t: t)
-      if let pulse = profile.layout.pulse, changed.contains(pulse.field),
-        let zone = shownLeadingZone(of: index)
-      {
+    if patch.changesContent {
+      // A countdown zone's cached text is from its last change; its text before is the old
+      // content's at `t`.
+      var countdownsBefore: [String] = []
+      if patch.zones & profile.plan.countdownZones != 0 {
+        countdownsBefore = countdownTexts(of: index, zones: patch.zones, at: t)
+      }
+      activities[index].content.mergeChanges(update.state)
+      activities[index].payloadBytes = patch.payloadBytes
+      renderChangedZones(
+        of: index, zones: patch.zones, countdownsBefore: countdownsBefore, seq: seq, t: t)
+      if patch.pulses, let pulse = profile.layout.pulse, let zone = shownLeadingZone(of: index) {
         animate(.pulse, index: index, timing: .keyframes(pulse.keyframes, zone: zone), seq: seq)
       }
     }
@@ -211,9 +220,9 @@ extension IslandState {
     let index = try liveIndex(of: end.activity)
     if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
     if let patch = end.state {
-      let (_, payloadBytes) = try check(patch, of: index, now: t)
-      activities[index].content.merge(patch)
-      activities[index].payloadBytes = payloadBytes
+      let checked = try check(patch, of: index, now: t)
+      activities[index].content.mergeChanges(patch)
+      activities[index].payloadBytes = checked.payloadBytes
     }
     finish(index, at: t, dismissal: end.dismissal, seq: seq)
   }
@@ -251,45 +260,62 @@ extension IslandState {
     return index
   }
 
+  /// What merging a patch would change, once checked.
+  private struct CheckedPatch {
+    /// Whether any field's value changes.
+    var changesContent = false
+    /// The zones that read a changed field (bits by ``Zone/ordinal``).
+    var zones: UInt8 = 0
+    /// Whether a changed field pulses the leading icon.
+    var pulses = false
+    /// The payload's size after the merge.
+    var payloadBytes: Int
+  }
+
   /// Checks what merging `patch` into the content of activity `index` would give: field
-  /// names, the layout's numeric fields, the minimal view's width, the payload limit. Only
-  /// what the changed fields can affect is checked, and nothing is copied unless the minimal
-  /// view must be measured. Returns the changed field names and the payload size after.
+  /// names, the layout's numeric fields, symbol names and the minimal view's width, the
+  /// payload limit. Only what the changed fields can affect is checked (the content before
+  /// passed every check), and nothing is copied or merged.
   private func check(_ patch: ContentState, of index: Int, now: Milliseconds) throws(Rejection
-    .Reason) -> (changed: [String], payloadBytes: Int)
+    .Reason) -> CheckedPatch
   {
-    let activity = activities[index]
-    let profile = activity.profile
-    var bytes = activity.payloadBytes
-    var count = activity.content.fields.count
-    var changed: [String] = []
+    let profile = activities[index].profile
+    let plan = profile.plan
+    var checked = CheckedPatch(payloadBytes: activities[index].payloadBytes)
+    var count = activities[index].content.fields.count
+    var namesSymbol = false
     for field in patch.fields {
-      if let old = activity.content[field.name] {
+      if let old = activities[index].content[field.name] {
         guard old != field.value else { continue }
-        bytes -= Validation.jsonLength(of: ContentState.Field(name: field.name, value: old))
+        // Same name: only the value's length changes.
+        checked.payloadBytes +=
+          Validation.jsonLength(of: field.value) - Validation.jsonLength(of: old)
       } else {
         try Validation.checkFieldName(field.name)
-        if count > 0 { bytes += 1 }
+        if count > 0 { checked.payloadBytes += 1 }
         count += 1
+        checked.payloadBytes += Validation.jsonLength(of: field)
       }
-      bytes += Validation.jsonLength(of: field)
-      changed.append(field.name)
-      if field.value.numberValue == nil, profile.numericFields.contains(field.name) {
+      checked.changesContent = true
+      guard let role = plan.role(of: field.name) else { continue }
+      if role.isNumeric, field.value.numberValue == nil {
         let zone =
-          Zone.allCases.first { profile.zoneFields[$0.ordinal].contains(field.name) } ?? .bottom
+          role.zones == 0 ? .bottom : Zone(ordinal: role.zones.trailingZeroBitCount)
         let view = Validation.numericViewName(of: field.name, in: profile.layout[zone]?.view)
         throw .fieldNotNumber(zone: zone, field: field.name, view: view)
       }
+      checked.zones |= role.zones
+      namesSymbol = namesSymbol || role.namesSymbol
+      checked.pulses = checked.pulses || role.pulses
     }
-    guard !changed.isEmpty else { return (changed, bytes) }
-    let namesSymbol = changed.contains { profile.symbolFields.contains($0) }
-    if namesSymbol || profile.zone(.minimal, readsAnyOf: changed) {
-      var content = activity.content
-      content.merge(patch)
-      try Validation.checkLayout(profile.layout, content: content, activity: profile.id, now: now)
+    guard checked.changesContent else { return checked }
+    if namesSymbol || checked.zones & Zone.minimal.bit != 0 {
+      try Validation.checkPatchedLayout(
+        plan, content: PatchedContent(content: activities[index].content, patch: patch),
+        activity: profile.id, now: now)
     }
-    try checkPayload(bytes, of: profile.id)
-    return (changed, bytes)
+    try checkPayload(checked.payloadBytes, of: profile.id)
+    return checked
   }
 
   private func checkPayload(_ bytes: Int, of id: String) throws(Rejection.Reason) {
@@ -460,24 +486,44 @@ extension IslandState {
 
   // MARK: - Presentation
 
-  /// Renders again every zone of activity `index` that reads a changed field: records a
-  /// content transition where its text changed, and a warning where it is over budget.
+  /// The texts of activity `index`'s countdown zones among `zones` now, by zone ordinal
+  /// (empty strings elsewhere).
+  private func countdownTexts(of index: Int, zones: UInt8, at t: Milliseconds) -> [String] {
+    let plan = activities[index].profile.plan
+    var texts = Array(repeating: "", count: Zone.allCases.count)
+    var remaining = zones & plan.countdownZones
+    while remaining != 0 {
+      let ordinal = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      guard let zoneView = plan.zoneViews[ordinal] else { continue }
+      texts[ordinal] =
+        ZoneRenderer.measure(zoneView, activities[index].content, now: t, unlessItSpells: nil)
+        .text ?? ""
+    }
+    return texts
+  }
+
+  /// Renders again every zone of activity `index` among `zones` (those that read a changed
+  /// field): records a content transition where its text changed, and a warning where it
+  /// is over budget.
   private mutating func renderChangedZones(
-    of index: Int, contentBefore: ContentState?, changed: [String], seq: Int, t: Milliseconds
+    of index: Int, zones: UInt8, countdownsBefore: [String], seq: Int, t: Milliseconds
   ) {
     let profile = activities[index].profile
-    let content = activities[index].content
-    for zone in Zone.allCases where profile.zone(zone, readsAnyOf: changed) {
-      guard let zoneView = profile.zoneViews[zone.ordinal] else { continue }
-      let (text, width) = ZoneRenderer.measure(zoneView, content: content, now: t)
+    let plan = profile.plan
+    var remaining = zones
+    while remaining != 0 {
+      let ordinal = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      guard let zoneView = plan.zoneViews[ordinal] else { continue }
       let old =
-        if let contentBefore, profile.zoneHasCountdown[zone.ordinal] {
-          ZoneRenderer.measure(zoneView, content: contentBefore, now: t).text
-        } else {
-          activities[index].zoneTexts[zone.ordinal]
-        }
-      guard old != text else { continue }
-      activities[index].zoneTexts[zone.ordinal] = text
+        plan.countdownZones & (1 << UInt8(ordinal)) != 0
+        ? countdownsBefore[ordinal] : activities[index].zoneTexts[ordinal]
+      let (new, width) = ZoneRenderer.measure(
+        zoneView, activities[index].content, now: t, unlessItSpells: old)
+      guard let text = new else { continue }
+      activities[index].zoneTexts[ordinal] = text
+      let zone = Zone(ordinal: ordinal)
       let kind: Transition.Kind
       if zoneView.transition == .identity {
         kind = .identity
@@ -488,7 +534,9 @@ extension IslandState {
       }
       transitions.append(
         Transition(activity: profile.id, zone: zone, kind: kind, from: old, to: text))
-      warnIfOverBudget(zone, width: width, activity: profile, content: content, seq: seq, now: t)
+      warnIfOverBudget(
+        zone, width: width, activity: profile, content: activities[index].content, seq: seq,
+        now: t)
     }
   }
 

@@ -89,6 +89,48 @@ enum Validation {
     try checkMinimalWidth(layout, content: content, activity: activity, now: now)
   }
 
+  /// Checks a layout against content that passed ``checkLayout(_:content:activity:now:)``
+  /// before a patch changed some of its fields: a patch adds or replaces fields and never
+  /// removes one, field names and numbers are checked field by field, links do not change,
+  /// so only symbol names taken from the state and the minimal view's width can fail. They
+  /// are checked in the order, and with the errors, of ``checkLayout``.
+  static func checkPatchedLayout(
+    _ plan: LayoutPlan, content: PatchedContent, activity: String, now: Milliseconds
+  ) throws(Reason) {
+    for zone in Zone.allCases {
+      guard let zoneView = plan.zoneViews[zone.ordinal] else { continue }
+      try checkSymbols(zoneView.view, zone: zone, content: content)
+    }
+    if let minimal = plan.zoneViews[Zone.minimal.ordinal] {
+      let width = ZoneRenderer.measure(minimal, content, now: now, unlessItSpells: nil).width
+      if width > IslandMetrics.minimalMaximumWidth {
+        throw .minimalTooWide(
+          activity: activity, width: width, maximum: IslandMetrics.minimalMaximumWidth)
+      }
+    }
+  }
+
+  private static func checkSymbols(
+    _ view: View, zone: Zone, content: PatchedContent
+  ) throws(Reason) {
+    switch view {
+    case .symbol(let name, _, _):
+      guard !name.fields.isEmpty else { return }
+      var filled = ""
+      for part in name.parts {
+        switch part {
+        case .literal(let text): filled += text
+        case .field(let field): filled += content.value(named: field)?.displayText ?? ""
+        }
+      }
+      if !isSymbolName(filled) { throw .badSymbolName(zone: zone, name: filled) }
+    case .row(let views):
+      for view in views { try checkSymbols(view, zone: zone, content: content) }
+    case .text, .label, .progress, .countdown:
+      return
+    }
+  }
+
   /// Checks that the minimal view is at most 45 pt wide.
   static func checkMinimalWidth(
     _ layout: Layout, content: ContentState, activity: String, now: Milliseconds
@@ -193,13 +235,26 @@ enum Validation {
 
   /// The length of one field in a compact JSON object: `"name":value`.
   static func jsonLength(of field: ContentState.Field) -> Int {
-    let value: Int
-    switch field.value {
-    case .string(let text): value = jsonLength(of: text)
-    case .number(let number): value = ContentValue.format(number).utf8.count
-    case .bool(let flag): value = flag ? 4 : 5
+    jsonLength(of: field.name) + 1 + jsonLength(of: field.value)
+  }
+
+  /// The length of one value as JSON.
+  static func jsonLength(of value: ContentValue) -> Int {
+    switch value {
+    case .string(let text): return jsonLength(of: text)
+    case .number(let number):
+      guard number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992
+      else { return ContentValue.format(number).utf8.count }
+      // An integer, as ``ContentValue/format(_:)`` writes it: its digits and a sign.
+      var magnitude = Int64(number).magnitude
+      var length = number < 0 ? 2 : 1
+      while magnitude >= 10 {
+        length += 1
+        magnitude /= 10
+      }
+      return length
+    case .bool(let flag): return flag ? 4 : 5
     }
-    return jsonLength(of: field.name) + 1 + value
   }
 
   /// The length of `text` as a JSON string, quotes and escapes included.

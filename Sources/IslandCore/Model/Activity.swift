@@ -69,24 +69,19 @@ final class ActivityProfile: Equatable, Sendable {
   let startedAt: Milliseconds
   let url: String?
   let links: RegionLinks
-  let layout: Layout
   let layoutName: String?
-  /// Each zone's view, by ``Zone/ordinal``.
-  let zoneViews: [ZoneView?]
-  /// The fields each zone reads, by ``Zone/ordinal``.
-  let zoneFields: [[String]]
-  /// Whether each zone shows a countdown, by ``Zone/ordinal``.
-  let zoneHasCountdown: [Bool]
-  /// The fields shown as progress bars or countdowns: they must stay numbers.
-  let numericFields: [String]
-  /// The fields that name symbols: they must stay SF Symbol names.
-  let symbolFields: [String]
+  /// The layout and what the reducer derives from it (shared by every activity of a
+  /// built-in layout).
+  let plan: LayoutPlan
   /// The bytes the attributes take (id, app, URL, links as JSON strings).
   let attributeBytes: Int
 
+  /// The layout.
+  var layout: Layout { plan.layout }
+
   init(
     id: String, app: String, startSeq: Int, startedAt: Milliseconds, url: String?,
-    links: RegionLinks, layout: Layout, layoutName: String?
+    links: RegionLinks, plan: LayoutPlan, layoutName: String?
   ) {
     self.id = id
     self.app = app
@@ -94,20 +89,9 @@ final class ActivityProfile: Equatable, Sendable {
     self.startedAt = startedAt
     self.url = url
     self.links = links
-    self.layout = layout
+    self.plan = plan
     self.layoutName = layoutName
-    zoneViews = Zone.allCases.map { layout[$0] }
-    zoneFields = Zone.allCases.map { layout[$0]?.view.fields ?? [] }
-    zoneHasCountdown = Zone.allCases.map { layout[$0]?.view.hasCountdown ?? false }
-    numericFields = Zone.allCases.flatMap { layout[$0]?.view.numericFields ?? [] }
-    symbolFields = Zone.allCases.flatMap { layout[$0]?.view.symbolFields ?? [] }
     attributeBytes = Validation.attributeBytes(id: id, app: app, url: url, links: links)
-  }
-
-  /// Whether `zone` reads any of `fields`.
-  func zone(_ zone: Zone, readsAnyOf fields: [String]) -> Bool {
-    let read = zoneFields[zone.ordinal]
-    return !read.isEmpty && fields.contains { read.contains($0) }
   }
 
   static func == (left: ActivityProfile, right: ActivityProfile) -> Bool {
@@ -116,6 +100,75 @@ final class ActivityProfile: Equatable, Sendable {
         && left.startedAt == right.startedAt && left.url == right.url
         && left.links == right.links && left.layout == right.layout
         && left.layoutName == right.layoutName)
+  }
+}
+
+/// A layout, and what the reducer needs to know of it on every update: which zones read
+/// which field, which fields must stay numbers or symbol names, which zones move with time.
+final class LayoutPlan: Sendable {
+  let layout: Layout
+  /// Each zone's view, by ``Zone/ordinal``.
+  let zoneViews: [ZoneView?]
+  /// The zones (bits by ``Zone/ordinal``) that show a countdown: their text moves with time.
+  let countdownZones: UInt8
+  /// Every field the layout reads or pulses on, with what it does there.
+  let roles: [FieldRole]
+
+  /// What a layout does with one state field.
+  struct FieldRole: Sendable {
+    /// The field's name.
+    let name: String
+    /// The zones that read it (bits by ``Zone/ordinal``).
+    var zones: UInt8 = 0
+    /// Whether a progress bar or a countdown shows it: it must stay a number.
+    var isNumeric = false
+    /// Whether a symbol takes its name from it: it must stay a symbol name.
+    var namesSymbol = false
+    /// Whether a change of it pulses the leading icon.
+    var pulses = false
+  }
+
+  init(_ layout: Layout) {
+    self.layout = layout
+    zoneViews = Zone.allCases.map { layout[$0] }
+    var countdownZones: UInt8 = 0
+    var roles: [FieldRole] = []
+    func update(_ name: String, _ change: (inout FieldRole) -> Void) {
+      if let index = roles.firstIndex(where: { $0.name == name }) {
+        change(&roles[index])
+      } else {
+        var role = FieldRole(name: name)
+        change(&role)
+        roles.append(role)
+      }
+    }
+    for zone in Zone.allCases {
+      guard let view = layout[zone]?.view else { continue }
+      if view.hasCountdown { countdownZones |= zone.bit }
+      for field in view.fields { update(field) { $0.zones |= zone.bit } }
+      for field in view.numericFields { update(field) { $0.isNumeric = true } }
+      for field in view.symbolFields { update(field) { $0.namesSymbol = true } }
+    }
+    if let pulse = layout.pulse { update(pulse.field) { $0.pulses = true } }
+    self.countdownZones = countdownZones
+    self.roles = roles
+  }
+
+  /// What the layout does with field `name`, or nil when it does nothing with it.
+  func role(of name: String) -> FieldRole? {
+    for role in roles where role.name == name { return role }
+    return nil
+  }
+
+  /// The plans of the built-in layouts, made once.
+  private static let catalogue: [(name: String, plan: LayoutPlan)] = Layout.catalogue.map {
+    ($0.name, LayoutPlan($0.layout))
+  }
+
+  /// The plan of the built-in layout called `name`.
+  static func named(_ name: String) -> LayoutPlan? {
+    for entry in catalogue where entry.name == name { return entry.plan }
+    return nil
   }
 }
 

@@ -67,6 +67,18 @@ public struct ContentState: Equatable, Hashable, Sendable {
     return changed
   }
 
+  /// Merges `patch` into this state, as ``merge(_:)`` does, without reporting what changed.
+  mutating func mergeChanges(_ patch: ContentState) {
+    for field in patch.fields {
+      let index = insertionIndex(of: field.name)
+      if index < fields.count, fields[index].name == field.name {
+        if fields[index].value != field.value { fields[index].value = field.value }
+      } else {
+        fields.insert(field, at: index)
+      }
+    }
+  }
+
   private func insertionIndex(of name: String) -> Int {
     var low = 0
     var high = fields.count
