@@ -22,9 +22,9 @@ extension IslandState {
     let seq = self.seq + 1
     let effectCount = effects.count
     let warningCount = warnings.count
-    // The last event's transitions and animations stay until this one is accepted: new
-    // ones are added after them, and whichever part is not kept is cut off at the end.
-    let transitionCount = transitions.count
+    // The last event's animations stay until this one is accepted: new ones are added
+    // after them, and whichever part is not kept is cut off at the end. Only an update
+    // makes transitions, once it has passed its checks: it clears them there.
     let animationCount = animations.count
     // Every handler checks everything before it changes anything, so only what timers
     // change needs saving, and only when one comes due.
@@ -61,19 +61,28 @@ extension IslandState {
         eligible = saved.eligible
         timers = saved.timers
       }
-      transitions.removeLast(transitions.count - transitionCount)
       animations.removeLast(animations.count - animationCount)
       effects.removeLast(effects.count - effectCount)
       warnings.removeLast(warnings.count - warningCount)
       throw Rejection(event: event.name, reason: error)
     }
-    transitions.removeFirst(transitionCount)
-    animations.removeFirst(animationCount)
+    if case .update = event {
+    } else {
+      IslandState.empty(&transitions)
+    }
+    if animationCount > 0 {
+      if animations.count == animationCount {
+        IslandState.empty(&animations)
+      } else {
+        animations.removeFirst(animationCount)
+      }
+    }
     self.seq = seq
     self.t = t
     if rankingChanged { placeActivities() }
-    if case .start(let start) = event, let index = indexByID[start.activity],
-      expansion == nil, placement.island == index || placement.detached == index
+    // An accepted start appended its activity last.
+    if case .start = event, let index = activities.indices.last, expansion == nil,
+      placement.island == index || placement.detached == index
     {
       animate(.grow, index: index, timing: springTiming, seq: seq)
     }
@@ -81,6 +90,12 @@ extension IslandState {
       entry: LogEntry(seq: seq, t: t, event: event),
       effects: effectCount == effects.count ? [] : Array(effects[effectCount...]),
       warnings: warningCount == warnings.count ? [] : Array(warnings[warningCount...]))
+  }
+
+  /// Empties `array` keeping its storage (popping is cheaper than `removeAll`'s general
+  /// range replacement for the few elements these arrays hold).
+  private static func empty<Element>(_ array: inout [Element]) {
+    while array.popLast() != nil {}
   }
 
   private struct SavedParts {
@@ -97,7 +112,9 @@ extension IslandState {
 
   private mutating func start(_ start: Start, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
     try Validation.checkActivityID(start.activity)
-    guard indexByID[start.activity] == nil else { throw .duplicateActivity(start.activity) }
+    guard activityIndex.position(of: start.activity, in: activities) == nil else {
+      throw .duplicateActivity(start.activity)
+    }
     try Validation.checkApp(start.app)
     try Validation.checkRelevance(start.relevance)
     try Validation.checkTime(start.stale, field: "stale time")
@@ -118,8 +135,25 @@ extension IslandState {
       plan = LayoutPlan(inline)
       layoutName = nil
     }
-    try Validation.checkLayout(
-      plan.layout, content: start.state, activity: start.activity, now: t)
+    try Validation.checkLayoutExceptMinimalWidth(plan.layout, content: start.state)
+    // Every zone's text and width, once: the minimal one's width is also its check.
+    let fieldSlots = plan.slots(in: start.state)
+    let fields = ActivityFields(plan: plan, content: start.state, slots: fieldSlots)
+    var zoneTexts: [String] = []
+    zoneTexts.reserveCapacity(Zone.allCases.count)
+    var widths = InlineArray<7, Double>(repeating: 0)
+    for zone in Zone.allCases {
+      guard plan.shownZones & zone.bit != 0 else {
+        zoneTexts.append("")
+        continue
+      }
+      let (text, width) = plan.render(zone.ordinal, fields, now: t, unlessItSpells: nil)
+      zoneTexts.append(text ?? "")
+      widths[zone.ordinal] = width
+    }
+    if plan.shownZones & Zone.minimal.bit != 0 {
+      try Validation.checkMinimalWidth(widths[Zone.minimal.ordinal], activity: start.activity)
+    }
     let profile = ActivityProfile(
       id: start.activity, app: start.app, startSeq: seq, startedAt: t, url: start.url,
       links: start.links, plan: plan, layoutName: layoutName)
@@ -132,21 +166,14 @@ extension IslandState {
       throw .deviceLimitReached(limit: policy.activitiesPerDevice)
     }
 
-    var zoneTexts: [String] = []
-    zoneTexts.reserveCapacity(Zone.allCases.count)
-    for zone in Zone.allCases {
-      guard let zoneView = plan.zoneViews[zone.ordinal] else {
-        zoneTexts.append("")
-        continue
-      }
-      let (text, width) = ZoneRenderer.measure(zoneView, content: start.state, now: t)
-      zoneTexts.append(text)
+    for zone in Zone.allCases where plan.shownZones & zone.bit != 0 {
       warnIfOverBudget(
-        zone, width: width, activity: profile, content: start.state, seq: seq, now: t)
+        zone, width: widths[zone.ordinal], activity: profile, content: start.state, seq: seq,
+        now: t)
     }
     var activity = Activity(
       profile: profile, relevance: start.relevance, staleAt: start.stale, content: start.state,
-      payloadBytes: payloadBytes, zoneTexts: zoneTexts)
+      payloadBytes: payloadBytes, zoneTexts: zoneTexts, fieldSlots: fieldSlots)
     let index = activities.count
     if let staleAt = start.stale {
       if staleAt <= t {
@@ -156,7 +183,7 @@ extension IslandState {
       }
     }
     activities.append(activity)
-    indexByID[start.activity] = index
+    activityIndex.insert(start.activity, at: index)
     eligible.append(index)
     timers.insert(
       Timer(due: t + policy.maximumActiveDuration, kind: .lifetime, startSeq: seq, activity: index))
@@ -172,7 +199,8 @@ extension IslandState {
     let profile = activities[index].profile
     let oldRelevance = activities[index].relevance
     let patch = try check(update.state, of: index, now: t)
-
+    // Checked: from here on nothing throws.
+    IslandState.empty(&transitions)
     if patch.changesContent {
       // A countdown zone's cached text is from its last change; its text before is the old
       // content's at `t`.
@@ -180,7 +208,9 @@ extension IslandState {
       if patch.zones & profile.plan.countdownZones != 0 {
         countdownsBefore = countdownTexts(of: index, zones: patch.zones, at: t)
       }
-      activities[index].content.mergeChanges(update.state)
+      if activities[index].content.mergeChanges(update.state) {
+        activities[index].fieldSlots = profile.plan.slots(in: activities[index].content)
+      }
       activities[index].payloadBytes = patch.payloadBytes
       renderChangedZones(
         of: index, zones: patch.zones, countdownsBefore: countdownsBefore, seq: seq, t: t)
@@ -221,7 +251,10 @@ extension IslandState {
     if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
     if let patch = end.state {
       let checked = try check(patch, of: index, now: t)
-      activities[index].content.mergeChanges(patch)
+      if activities[index].content.mergeChanges(patch) {
+        let plan = activities[index].profile.plan
+        activities[index].fieldSlots = plan.slots(in: activities[index].content)
+      }
       activities[index].payloadBytes = checked.payloadBytes
     }
     finish(index, at: t, dismissal: end.dismissal, seq: seq)
@@ -255,8 +288,11 @@ extension IslandState {
   }
 
   private func liveIndex(of id: String) throws(Rejection.Reason) -> Int {
-    guard let index = indexByID[id] else { throw .unknownActivity(id) }
-    guard activities[index].isEligible else { throw .activityEnded(id) }
+    guard let index = activityIndex.position(of: id, in: activities) else {
+      throw .unknownActivity(id)
+    }
+    let phase = activities[index].phase
+    guard phase == .active || phase == .stale else { throw .activityEnded(id) }
     return index
   }
 
@@ -297,7 +333,8 @@ extension IslandState {
         checked.payloadBytes += Validation.jsonLength(of: field)
       }
       checked.changesContent = true
-      guard let role = plan.role(of: field.name) else { continue }
+      guard let number = plan.role(of: field.name) else { continue }
+      let role = plan.roles[number]
       if role.isNumeric, field.value.numberValue == nil {
         let zone =
           role.zones == 0 ? .bottom : Zone(ordinal: role.zones.trailingZeroBitCount)
@@ -311,7 +348,7 @@ extension IslandState {
     guard checked.changesContent else { return checked }
     if namesSymbol || checked.zones & Zone.minimal.bit != 0 {
       try Validation.checkPatchedLayout(
-        plan, content: PatchedContent(content: activities[index].content, patch: patch),
+        plan, content: PatchedFields(fields: activities[index].fields, patch: patch),
         activity: profile.id, now: now)
     }
     try checkPayload(checked.payloadBytes, of: profile.id)
@@ -458,30 +495,46 @@ extension IslandState {
 
   /// Ranks the eligible activities and places them (Part 2, "Ranking and placement").
   mutating func placeActivities() {
-    var ranked = eligible
-    ranked.sort { left, right in
-      let leftRelevance = activities[left].relevance
-      let rightRelevance = activities[right].relevance
-      if leftRelevance != rightRelevance { return leftRelevance > rightRelevance }
-      return activities[left].startSeq < activities[right].startSeq
+    // Ranked into the placement's own arrays, reused: sorting keys read once, on the stack.
+    var ranked = placement.ranked
+    placement.ranked = []
+    ranked.removeAll(keepingCapacity: true)
+    withUnsafeTemporaryAllocation(
+      of: (index: Int, relevance: Double).self, capacity: eligible.count
+    ) { buffer in
+      var keys = buffer
+      for (position, index) in eligible.enumerated() {
+        keys[position] = (index, activities[index].relevance)
+      }
+      keys.sort { left, right in
+        if left.relevance != right.relevance { return left.relevance > right.relevance }
+        // The eligible list is in start order: a lower index started earlier.
+        return left.index < right.index
+      }
+      for key in keys { ranked.append(key.index) }
     }
-    var placement = Placement()
-    placement.ranked = ranked
+    var hidden = placement.hidden
+    placement.hidden = []
+    hidden.removeAll(keepingCapacity: true)
+    placement.mode = .idle
+    placement.island = nil
+    placement.detached = nil
     if !device.hasIsland {
-      placement.hidden = ranked
+      hidden += ranked
     } else if let top = ranked.first {
       let topApp = activities[top].app
       placement.island = top
       if let other = ranked.first(where: { activities[$0].app != topApp }) {
         placement.mode = .minimal
         placement.detached = other
-        placement.hidden = ranked.filter { $0 != top && $0 != other }
+        for index in ranked where index != top && index != other { hidden.append(index) }
       } else {
         placement.mode = .compact
-        placement.hidden = Array(ranked.dropFirst())
+        hidden += ranked.dropFirst()
       }
     }
-    self.placement = placement
+    placement.ranked = ranked
+    placement.hidden = hidden
   }
 
   // MARK: - Presentation
@@ -495,10 +548,9 @@ extension IslandState {
     while remaining != 0 {
       let ordinal = remaining.trailingZeroBitCount
       remaining &= remaining - 1
-      guard let zoneView = plan.zoneViews[ordinal] else { continue }
+      guard plan.shownZones & (1 << UInt8(ordinal)) != 0 else { continue }
       texts[ordinal] =
-        ZoneRenderer.measure(zoneView, activities[index].content, now: t, unlessItSpells: nil)
-        .text ?? ""
+        plan.render(ordinal, activities[index].fields, now: t, unlessItSpells: nil).text ?? ""
     }
     return texts
   }
@@ -509,34 +561,45 @@ extension IslandState {
   private mutating func renderChangedZones(
     of index: Int, zones: UInt8, countdownsBefore: [String], seq: Int, t: Milliseconds
   ) {
-    let profile = activities[index].profile
-    let plan = profile.plan
-    var remaining = zones
+    let plan = activities[index].profile.plan
+    let slots = activities[index].fieldSlots
+    var remaining = zones & plan.shownZones
     while remaining != 0 {
       let ordinal = remaining.trailingZeroBitCount
       remaining &= remaining - 1
-      guard let zoneView = plan.zoneViews[ordinal] else { continue }
-      let old =
-        plan.countdownZones & (1 << UInt8(ordinal)) != 0
-        ? countdownsBefore[ordinal] : activities[index].zoneTexts[ordinal]
-      let (new, width) = ZoneRenderer.measure(
-        zoneView, activities[index].content, now: t, unlessItSpells: old)
+      let bit: UInt8 = 1 << UInt8(ordinal)
+      let isCountdown = plan.countdownZones & bit != 0
+      let (new, width, onlyDigits) = activities[index].content.fields.withUnsafeBufferPointer {
+        fields in
+        plan.render(
+          ordinal, BorrowedFields(fields: fields, slots: slots, plan: plan), now: t,
+          comparingWith: isCountdown
+            ? countdownsBefore[ordinal] : activities[index].zoneTexts[ordinal])
+      }
       guard let text = new else { continue }
-      activities[index].zoneTexts[ordinal] = text
+      // The cached text moves into the transition; the new text takes its place.
+      var old = text
+      swap(&old, &activities[index].zoneTexts[ordinal])
+      if isCountdown { old = countdownsBefore[ordinal] }
       let zone = Zone(ordinal: ordinal)
       let kind: Transition.Kind
-      if zoneView.transition == .identity {
+      if plan.identityZones & bit != 0 {
         kind = .identity
-      } else if Transitions.onlyDigitsDiffer(old, text) {
+      } else if onlyDigits {
         kind = .numericText
       } else {
         kind = .crossfade
       }
+      let profile = activities[index].profile
       transitions.append(
         Transition(activity: profile.id, zone: zone, kind: kind, from: old, to: text))
-      warnIfOverBudget(
-        zone, width: width, activity: profile, content: activities[index].content, seq: seq,
-        now: t)
+      if let islandClass = device.islandClass,
+        let budget = ZoneBudget.width(of: zone, in: islandClass), width > budget
+      {
+        warnIfOverBudget(
+          zone, width: width, activity: profile, content: activities[index].content, seq: seq,
+          now: t)
+      }
     }
   }
 

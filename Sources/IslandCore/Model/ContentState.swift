@@ -68,15 +68,37 @@ public struct ContentState: Equatable, Hashable, Sendable {
   }
 
   /// Merges `patch` into this state, as ``merge(_:)`` does, without reporting what changed.
-  mutating func mergeChanges(_ patch: ContentState) {
+  /// Returns whether it added a field (the positions of later fields then moved).
+  @discardableResult
+  mutating func mergeChanges(_ patch: ContentState) -> Bool {
+    var added = false
     for field in patch.fields {
       let index = insertionIndex(of: field.name)
       if index < fields.count, fields[index].name == field.name {
         if fields[index].value != field.value { fields[index].value = field.value }
       } else {
         fields.insert(field, at: index)
+        added = true
       }
     }
+    return added
+  }
+
+  /// The position of field `name` in ``fields``, or nil.
+  func position(of name: String) -> Int? {
+    let index = insertionIndex(of: name)
+    return index < fields.count && fields[index].name == name ? index : nil
+  }
+
+  /// The position of field `name` in `fields` (sorted by name), or nil.
+  static func position(of name: String, in fields: UnsafeBufferPointer<Field>) -> Int? {
+    var low = 0
+    var high = fields.count
+    while low < high {
+      let middle = (low + high) / 2
+      if fields[middle].name < name { low = middle + 1 } else { high = middle }
+    }
+    return low < fields.count && fields[low].name == name ? low : nil
   }
 
   private func insertionIndex(of name: String) -> Int {

@@ -19,6 +19,13 @@ public enum Transitions {
     }
   }
 
+  /// ``onlyDigitsDiffer(_:_:)`` for a text given as UTF-8 bytes, known to differ from
+  /// `before`.
+  static func onlyDigitsDiffer(_ before: String, _ after: UnsafeBufferPointer<UInt8>) -> Bool {
+    let fast = before.utf8.withContiguousStorageIfAvailable { nonDigitsEqual($0, after) }
+    return fast ?? Array(before.utf8).withUnsafeBufferPointer { nonDigitsEqual($0, after) }
+  }
+
   private static func nonDigitsEqual(
     _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
   ) -> Bool {

@@ -46,22 +46,23 @@ public enum ZoneRenderer {
   public static func measure(
     _ zoneView: ZoneView, content: ContentState, now: Milliseconds
   ) -> (text: String, width: Double) {
-    let (text, width) = measure(zoneView, content, now: now, unlessItSpells: nil)
+    var names: [String] = []
+    let program = ZoneProgram(zoneView, fields: &names)
+    let (text, width) = measure(
+      program, NamedFields(content: content, names: names), now: now, unlessItSpells: nil)
     return (text ?? "", width)
   }
 
-  /// The text of `zoneView` for the fields of `source` at `now`, or nil when it spells
+  /// The text of a compiled zone for the fields of `source` at `now`, or nil when it spells
   /// `old`, and the width it needs: the reducer's renderer, which makes a string only for a
   /// text that changed.
   static func measure<Source: FieldSource>(
-    _ zoneView: ZoneView, _ source: Source, now: Milliseconds, unlessItSpells old: String?
+    _ program: ZoneProgram, _ source: Source, now: Milliseconds, unlessItSpells old: String?
   ) -> (text: String?, width: Double) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
       var writer = ZoneTextWriter(buffer: buffer)
-      writer.write(zoneView.view, source, now: now)
-      let padding = zoneView.horizontalPadding ? 2 * TextMetrics.horizontalPadding : 0
-      let spacing = TextMetrics.rowSpacing * Double(max(0, writer.pieces - 1))
-      let width = writer.width + spacing + padding
+      writer.run(program, source, now: now)
+      let width = writer.totalWidth(horizontalPadding: program.horizontalPadding)
       if let old, writer.spells(old) { return (nil, width) }
       return (writer.text, width)
     }

@@ -4,25 +4,6 @@
   import Darwin
 #endif
 
-/// Where a zone's template fields come from: a content state, or a patch over one.
-protocol FieldSource {
-  /// The value named `name`, or nil.
-  func value(named name: String) -> ContentValue?
-}
-
-extension ContentState: FieldSource {
-  func value(named name: String) -> ContentValue? { self[name] }
-}
-
-/// A patch seen over the content it will be merged into, without merging it: what the
-/// reducer checks before it changes anything.
-struct PatchedContent: FieldSource {
-  let content: ContentState
-  let patch: ContentState
-
-  func value(named name: String) -> ContentValue? { patch[name] ?? content[name] }
-}
-
 /// Writes a zone's text as UTF-8 into a buffer and adds up its width on the way: the
 /// reducer's renderer, run on every update, so it builds no intermediate strings.
 ///
@@ -68,73 +49,60 @@ struct ZoneTextWriter: ~Copyable {
     return same ?? utf8.elementsEqual(bytes)
   }
 
-  // MARK: - Views
+  // MARK: - Programs
 
-  /// Writes `view` for the fields of `source` at `now`.
-  mutating func write<Source: FieldSource>(_ view: View, _ source: Source, now: Milliseconds) {
-    switch view {
-    case .symbol(let name, _, let font):
-      separate()
-      append(byte: 0x5B)
-      fill(name, source, measuring: false)
-      append(byte: 0x5D)
-      width += TextMetrics.symbolWidth(font: font)
-    case .text(let template, let font, let bold, _):
-      separate()
-      ems = 0
-      fill(template, source, measuring: true)
-      endPiece(font: font, bold: bold)
-    case .label(let template, let symbol, let font, let bold):
-      separate()
-      append(byte: 0x5B)
-      append(symbol, measuring: false)
-      append(byte: 0x5D)
-      width += TextMetrics.symbolWidth(font: font)
-      separate()
-      ems = 0
-      fill(template, source, measuring: true)
-      endPiece(font: font, bold: bold)
-    case .progress(let field, _):
-      separate()
-      append("[progress ", measuring: false)
-      let percent = (ZoneRenderer.progress(source.value(named: field)) * 100).rounded()
-      append(integer: Int64(Int(percent)), measuring: false)
-      append("%]", measuring: false)
-      width += TextMetrics.progressMinimumWidth
-    case .countdown(let field, let font, let bold):
-      separate()
-      ems = 0
-      countdown(ZoneRenderer.remaining(source.value(named: field), now))
-      endPiece(font: font, bold: bold)
-    case .row(let views):
-      for view in views { write(view, source, now: now) }
-    }
-  }
-
-  private mutating func separate() {
-    if pieces > 0 { append(byte: 0x20) }
-    pieces += 1
-  }
-
-  private mutating func endPiece(font: Font, bold: Bool) {
-    width += ems * font.pointSize * TextMetrics.weightFactor(font: font, bold: bold)
-  }
-
-  private mutating func fill<Source: FieldSource>(
-    _ template: Template, _ source: Source, measuring: Bool
+  /// Runs `program` for the fields of `source` at `now`.
+  mutating func run<Source: FieldSource>(
+    _ program: ZoneProgram, _ source: Source, now: Milliseconds
   ) {
-    for part in template.parts {
-      switch part {
-      case .literal(let text): append(text, measuring: measuring)
-      case .field(let name):
-        switch source.value(named: name) {
-        case .string(let text): append(text, measuring: measuring)
-        case .number(let number): append(number: number, measuring: measuring)
-        case .bool(let flag): append(flag ? "true" : "false", measuring: measuring)
-        case nil: break
-        }
+    program.steps.withUnsafeBufferPointer { steps in
+      program.literals.withUnsafeBufferPointer { literals in
+        run(steps, literals: literals, source, now: now)
       }
     }
+  }
+
+  /// Runs the steps `steps`, whose literals are in `literals`.
+  mutating func run<Source: FieldSource>(
+    _ steps: UnsafeBufferPointer<ZoneProgram.Step>, literals: UnsafeBufferPointer<UInt8>,
+    _ source: Source, now: Milliseconds
+  ) {
+    for step in steps {
+      switch step {
+      case .separate:
+        if pieces > 0 { append(byte: 0x20) }
+        pieces += 1
+      case .beginPiece:
+        ems = 0
+      case .literal(let start, let count, let measured):
+        let bytes = UnsafeBufferPointer(rebasing: literals[Int(start)..<Int(start + count)])
+        append(bytes)
+        if measured { measure(bytes) }
+      case .field(let field, let measured):
+        switch source.value(Int(field)) {
+        case .string(let text): append(text, measuring: measured)
+        case .number(let number): append(number: number, measuring: measured)
+        case .bool(let flag): append(flag ? "true" : "false", measuring: measured)
+        case nil: break
+        }
+      case .percent(let field):
+        let percent = (ZoneRenderer.progress(source.value(Int(field))) * 100).rounded()
+        append(integer: Int64(Int(percent)), measuring: false)
+      case .countdown(let field):
+        countdown(ZoneRenderer.remaining(source.value(Int(field)), now))
+      case .endPiece(let pointSize, let weight):
+        width += ems * pointSize * weight
+      case .addWidth(let points):
+        width += points
+      }
+    }
+  }
+
+  /// The width of everything written, with the gaps between pieces and the padding.
+  func totalWidth(horizontalPadding: Bool) -> Double {
+    let padding = horizontalPadding ? 2 * TextMetrics.horizontalPadding : 0
+    let spacing = TextMetrics.rowSpacing * Double(max(0, pieces - 1))
+    return width + spacing + padding
   }
 
   /// `m:ss` below an hour, `h:mm:ss` from an hour, as ``ZoneRenderer/countdown(_:)``.
@@ -166,7 +134,10 @@ struct ZoneTextWriter: ~Copyable {
     if number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
       append(integer: Int64(number), measuring: measuring)
     } else {
-      append("\(number)", measuring: measuring)
+      NumberText.write(number) { bytes in
+        append(bytes)
+        if measuring { measure(bytes) }
+      }
     }
   }
 
