@@ -45,7 +45,8 @@ let package = Package(
       name: "IslandDrawingTests", dependencies: ["IslandDrawing"], exclude: ["Goldens"]),
     .testTarget(name: "IslandJournalTests", dependencies: ["IslandJournal"]),
     .testTarget(name: "IslandPropertiesTests", dependencies: ["IslandProperties"]),
-    .testTarget(name: "IslandTestingTests", dependencies: ["IslandTesting"]),
+    .testTarget(
+      name: "IslandTestingTests", dependencies: ["IslandTesting"], exclude: ["Journals"]),
     .testTarget(name: "IslandREPLTests", dependencies: ["IslandREPL"]),
     .testTarget(name: "IslandCLITests", dependencies: ["IslandCLI"]),
   ],

@@ -29,24 +29,19 @@ enum EventField: Int, CaseIterable {
 
   var bit: UInt16 { 1 << UInt16(rawValue) }
 
-  /// The field a key names, found by its length and first byte, then compared in full.
-  init?(_ key: JSONStringToken) {
-    guard let raw = key.raw else {
-      guard let field = EventField.allCases.first(where: { key.equals($0.name) }) else {
-        return nil
-      }
-      self = field
-      return
-    }
-    guard let first = raw.first else { return nil }
+  /// The field named by the bytes in `range` of the scanner's buffer, found by their length
+  /// and first byte, then compared in full.
+  init?(in scanner: JSONScanner, range: Range<Int>) {
+    guard !range.isEmpty else { return nil }
     let candidate: EventField
-    switch (raw.count, first) {
+    switch (range.count, scanner.bytes[range.lowerBound]) {
     case (1, UInt8(ascii: "t")): candidate = .t
     case (3, UInt8(ascii: "s")): candidate = .seq
     case (3, UInt8(ascii: "a")): candidate = .app
     case (3, UInt8(ascii: "u")): candidate = .url
     case (5, UInt8(ascii: "e")): candidate = .event
-    case (5, UInt8(ascii: "s")): candidate = raw[3] == UInt8(ascii: "t") ? .state : .stale
+    case (5, UInt8(ascii: "s")):
+      candidate = scanner.bytes[range.lowerBound + 3] == UInt8(ascii: "t") ? .state : .stale
     case (5, UInt8(ascii: "l")): candidate = .links
     case (5, UInt8(ascii: "a")): candidate = .alert
     case (6, UInt8(ascii: "l")): candidate = .layout
@@ -56,8 +51,14 @@ enum EventField: Int, CaseIterable {
     case (9, UInt8(ascii: "d")): candidate = .dismissal
     default: return nil
     }
-    guard key.equals(candidate.name) else { return nil }
+    guard scanner.bytes(in: range, equal: candidate.name) else { return nil }
     self = candidate
+  }
+
+  /// The field called `name`.
+  init?(name: String) {
+    guard let field = EventField.allCases.first(where: { $0.text == name }) else { return nil }
+    self = field
   }
 }
 
@@ -92,11 +93,19 @@ enum EventName: CaseIterable {
     }
   }
 
-  init?(_ token: JSONStringToken) {
-    guard let name = EventName.allCases.first(where: { token.equals($0.name) }) else {
+  /// The event named by the bytes in `range` of the scanner's buffer.
+  init?(in scanner: JSONScanner, range: Range<Int>) {
+    guard let name = EventName.allCases.first(where: { scanner.bytes(in: range, equal: $0.name) })
+    else { return nil }
+    self = name
+  }
+
+  /// The event called `name`.
+  init?(name: String) {
+    guard let event = EventName.allCases.first(where: { $0.name.description == name }) else {
       return nil
     }
-    self = name
+    self = event
   }
 }
 
@@ -175,9 +184,7 @@ struct EventFields {
     case .stale: stale = try EventFields.wholeNumber(value, field: name)
     case .event:
       let text = try string()
-      guard let event = EventName.allCases.first(where: { $0.name.description == text }) else {
-        throw .unknownEvent(text)
-      }
+      guard let event = EventName(name: text) else { throw .unknownEvent(text) }
       self.event = event
     case .activity: activity = try string()
     case .app: app = try string()

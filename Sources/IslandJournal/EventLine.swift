@@ -110,16 +110,14 @@ public enum EventLine {
     if try reader.enterObject() {
       repeat {
         let key = try reader.readKey()
-        guard let field = EventField(key) else {
-          let name = try reader.string(of: key)
-          if name == "format" { throw .duplicateHeader }
+        guard let field = key.field else {
+          if key.name == "format" { throw .duplicateHeader }
           _ = try reader.parseValue()
-          if fields.unknownKey == nil { fields.unknownKey = name }
+          if fields.unknownKey == nil { fields.unknownKey = key.name }
           continue
         }
         guard !fields.has(field) else {
-          throw .syntax(
-            JSONParseError(offset: key.offset, kind: .duplicateKey(field.text)))
+          throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(field.text)))
         }
         try reader.read(field, into: &fields)
       } while try reader.nextMember()
@@ -148,7 +146,7 @@ public enum EventLine {
     guard case .object(let members) = value else { throw .notAnObject(found: value.kindName) }
     var fields = EventFields()
     for (name, member) in members {
-      guard let field = EventField.allCases.first(where: { $0.text == name }) else {
+      guard let field = EventField(name: name) else {
         if name == "format" { throw .duplicateHeader }
         if fields.unknownKey == nil { fields.unknownKey = name }
         continue
@@ -172,8 +170,40 @@ private struct LineReader {
     do { return try scanner.enterObject() } catch { throw .syntax(error) }
   }
 
-  mutating func readKey() throws(JournalLineError) -> JSONStringToken {
-    do { return try scanner.readKey() } catch { throw .syntax(error) }
+  /// Reads a member's key and its colon: the field it names, or else its text.
+  mutating func readKey() throws(JournalLineError) -> (
+    field: EventField?, name: String, offset: Int
+  ) {
+    do {
+      scanner.skipWhitespace()
+      let offset = scanner.offset
+      if let range = try scanner.readPlainString() {
+        try scanner.expect(UInt8(ascii: ":"))
+        scanner.skipWhitespace()
+        if let field = EventField(in: scanner, range: range) { return (field, "", offset) }
+        return (nil, try scanner.string(in: range), offset)
+      }
+      let name = try scanner.readKey().string()
+      return (EventField(name: name), name, offset)
+    } catch {
+      throw .syntax(error)
+    }
+  }
+
+  /// Reads a content state's key and its colon.
+  mutating func readName() throws(JournalLineError) -> (name: String, offset: Int) {
+    do {
+      scanner.skipWhitespace()
+      let offset = scanner.offset
+      if let range = try scanner.readPlainString() {
+        try scanner.expect(UInt8(ascii: ":"))
+        scanner.skipWhitespace()
+        return (try scanner.string(in: range), offset)
+      }
+      return (try scanner.readKey().string(), offset)
+    } catch {
+      throw .syntax(error)
+    }
   }
 
   mutating func nextMember() throws(JournalLineError) -> Bool {
@@ -194,10 +224,6 @@ private struct LineReader {
 
   mutating func parseNumber() throws(JournalLineError) -> Double {
     do { return try scanner.parseNumber() } catch { throw .syntax(error) }
-  }
-
-  func string(of token: JSONStringToken) throws(JournalLineError) -> String {
-    do { return try token.string() } catch { throw .syntax(error) }
   }
 
   private var atNumber: Bool {
@@ -224,9 +250,17 @@ private struct LineReader {
     case .url where atString: fields.url = try parseString()
     case .target where atString: fields.target = try parseString()
     case .event where atString:
-      let token: JSONStringToken
-      do { token = try scanner.readStringToken() } catch { throw .syntax(error) }
-      guard let event = EventName(token) else { throw .unknownEvent(try string(of: token)) }
+      let range: Range<Int>?
+      do { range = try scanner.readPlainString() } catch { throw .syntax(error) }
+      guard let range else {
+        try fields.set(.event, .string(try parseString()))
+        return
+      }
+      guard let event = EventName(in: scanner, range: range) else {
+        let text: String
+        do { text = try scanner.string(in: range) } catch { throw .syntax(error) }
+        throw .unknownEvent(text)
+      }
       fields.event = event
     case .state where scanner.peek == UInt8(ascii: "{"):
       fields.state = try readContent()
@@ -241,9 +275,10 @@ private struct LineReader {
   private mutating func readContent() throws(JournalLineError) -> ContentState {
     var content = ContentState()
     guard try enterObject() else { return content }
+    content.reserveCapacity(4)
     repeat {
-      let key = try readKey()
-      let name = try string(of: key)
+      let key = try readName()
+      let name = key.name
       guard content[name] == nil else {
         throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(name)))
       }

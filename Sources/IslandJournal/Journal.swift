@@ -23,7 +23,7 @@ public enum Journal {
   ) throws(JournalError) -> JournalReplay {
     let reader = try JournalReader(path: path)
     var state = IslandState(configuration: reader.header.configuration)
-    while let entry = try reader.next() {
+    while until.map({ state.seq < $0 }) ?? true, let entry = try reader.next() {
       let outcome: Outcome
       do {
         outcome = try state.apply(entry.event, at: entry.t)
@@ -31,7 +31,6 @@ public enum Journal {
         throw .badLine(path: path, line: reader.lineNumber, .rejected(error))
       }
       onEvent(entry, outcome, state)
-      if let until, entry.seq >= until { break }
     }
     return JournalReplay(header: reader.header, state: state, warnings: reader.warnings)
   }

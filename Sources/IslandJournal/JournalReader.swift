@@ -18,26 +18,78 @@ public final class JournalReader {
   public let path: String
   /// Its header.
   public private(set) var header = JournalHeader()
-  /// The number of the last line read (the header is line 1).
-  public private(set) var lineNumber = 0
   /// The seq of the last entry read (0 before any).
   public private(set) var lastSeq = 0
-  /// What the reader noticed without stopping.
-  public private(set) var warnings: [JournalWarning] = []
 
-  private let descriptor: Int32
+  /// The lines of the file. One stored struct, so that reading a line costs one access to
+  /// the reader, not one per field of the buffer's bookkeeping.
+  private var lines: LineSplitter
+
+  /// The number of the last line read (the header is line 1).
+  public var lineNumber: Int { lines.lineNumber }
+
+  /// What the reader noticed without stopping.
+  public var warnings: [JournalWarning] { lines.warnings }
+
+  /// Opens `path` and reads its header.
+  public init(path: String) throws(JournalError) {
+    self.path = path
+    lines = try LineSplitter(path: path)
+    guard let line = try lines.next() else {
+      if case .tornLastLine? = lines.warnings.last {
+        throw .badLine(path: path, line: 1, .missingHeader(found: "torn (no newline)"))
+      }
+      throw .empty(path: path)
+    }
+    do {
+      header = try JournalHeader.decode(line)
+    } catch {
+      throw .badLine(path: path, line: lines.lineNumber, error)
+    }
+  }
+
+  /// The next entry, or nil at the end of the journal.
+  public func next() throws(JournalError) -> LogEntry? {
+    guard let line = try lines.next() else { return nil }
+    let entry: LogEntry
+    do {
+      entry = try JournalFormat.decodeEvent(line, version: header.version)
+    } catch {
+      throw .badLine(path: path, line: lines.lineNumber, error)
+    }
+    let expected = lastSeq + 1
+    guard entry.seq == expected else {
+      let problem: JournalLineError =
+        entry.seq > expected
+        ? .seqGap(found: entry.seq, expected: expected)
+        : .seqRepeat(found: entry.seq, expected: expected)
+      throw .badLine(path: path, line: lines.lineNumber, problem)
+    }
+    lastSeq = entry.seq
+    return entry
+  }
+}
+
+/// Splits a file into lines through one fixed buffer: a little over one longest line plus
+/// one read.
+private struct LineSplitter: ~Copyable {
+  let path: String
+  /// The number of the last line returned.
+  private(set) var lineNumber = 0
+  /// A torn last line, once seen.
+  private(set) var warnings: [JournalWarning] = []
+
+  private var descriptor: Int32
   private let buffer: UnsafeMutablePointer<UInt8>
   private let capacity: Int
   private var start = 0
   private var end = 0
   private var atEndOfFile = false
-  private var isClosed = false
 
-  /// How much the reader asks of the system at a time.
+  /// How much is asked of the system at a time.
   static let chunkSize = 1 << 20
 
-  /// Opens `path` and reads its header.
-  public init(path: String) throws(JournalError) {
+  init(path: String) throws(JournalError) {
     self.path = path
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else {
@@ -49,50 +101,18 @@ public final class JournalReader {
       throw .cannotOpen(path: path, reason: "it is a directory")
     }
     self.descriptor = descriptor
-    capacity = JournalFormat.maximumLineLength + 1 + JournalReader.chunkSize
+    capacity = JournalFormat.maximumLineLength + 1 + LineSplitter.chunkSize
     buffer = .allocate(capacity: capacity)
-    guard let line = try nextLine() else {
-      if case .tornLastLine? = warnings.last {
-        throw .badLine(path: path, line: 1, .missingHeader(found: "torn (no newline)"))
-      }
-      throw .empty(path: path)
-    }
-    do {
-      header = try JournalHeader.decode(line)
-    } catch {
-      throw .badLine(path: path, line: lineNumber, error)
-    }
   }
 
   deinit {
-    if !isClosed { closeDescriptor(descriptor) }
+    if descriptor >= 0 { closeDescriptor(descriptor) }
     buffer.deallocate()
-  }
-
-  /// The next entry, or nil at the end of the journal.
-  public func next() throws(JournalError) -> LogEntry? {
-    guard let line = try nextLine() else { return nil }
-    let entry: LogEntry
-    do {
-      entry = try JournalFormat.decodeEvent(line, version: header.version)
-    } catch {
-      throw .badLine(path: path, line: lineNumber, error)
-    }
-    let expected = lastSeq + 1
-    guard entry.seq == expected else {
-      let problem: JournalLineError =
-        entry.seq > expected
-        ? .seqGap(found: entry.seq, expected: expected)
-        : .seqRepeat(found: entry.seq, expected: expected)
-      throw .badLine(path: path, line: lineNumber, problem)
-    }
-    lastSeq = entry.seq
-    return entry
   }
 
   /// The next whole line's bytes (without the newline), valid until the next call; nil at
   /// the end (after noting a torn last line).
-  private func nextLine() throws(JournalError) -> UnsafeBufferPointer<UInt8>? {
+  mutating func next() throws(JournalError) -> UnsafeBufferPointer<UInt8>? {
     while true {
       if start < end, let newline = memchr(buffer + start, 0x0A, end - start) {
         let lineEnd = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))
@@ -121,7 +141,7 @@ public final class JournalReader {
   }
 
   /// Moves the partial line to the front of the buffer and reads more after it.
-  private func fill() throws(JournalError) {
+  private mutating func fill() throws(JournalError) {
     if start > 0 {
       if start < end { memmove(buffer, buffer + start, end - start) }
       end -= start
@@ -136,7 +156,7 @@ public final class JournalReader {
       if count == 0 {
         atEndOfFile = true
         closeDescriptor(descriptor)
-        isClosed = true
+        descriptor = -1
         return
       }
       if errno != EINTR { throw .io(path: path, reason: "read failed: " + systemMessage(errno)) }

@@ -18,25 +18,30 @@ public struct JSONScanner {
   public var offset: Int
 
   /// A scanner over `bytes`, starting at `offset`.
+  @inlinable
   public init(_ bytes: UnsafeBufferPointer<UInt8>, offset: Int = 0) {
     self.bytes = bytes
     self.offset = offset
   }
 
   /// The next byte, or nil at the end.
+  @inlinable
   public var peek: UInt8? { offset < bytes.count ? bytes[offset] : nil }
 
   /// An error of `kind` at the current offset.
+  @inlinable
   public func error(_ kind: JSONParseError.Kind) -> JSONParseError {
     JSONParseError(offset: offset, kind: kind)
   }
 
   /// An error for the byte at the current offset: unexpected, or the end.
+  @inlinable
   public func unexpected() -> JSONParseError {
     offset < bytes.count ? error(.unexpectedByte(bytes[offset])) : error(.unexpectedEnd)
   }
 
   /// Skips spaces, tabs, carriage returns and line feeds.
+  @inlinable
   public mutating func skipWhitespace() {
     while offset < bytes.count {
       switch bytes[offset] {
@@ -47,6 +52,7 @@ public struct JSONScanner {
   }
 
   /// Skips whitespace, then consumes `byte` or throws.
+  @inlinable
   public mutating func expect(_ byte: UInt8) throws(JSONParseError) {
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == byte else { throw unexpected() }
@@ -63,6 +69,7 @@ public struct JSONScanner {
 
   /// Consumes `{` (after whitespace); returns whether a member follows (false: consumed
   /// `}` of an empty object).
+  @inlinable
   public mutating func enterObject() throws(JSONParseError) -> Bool {
     try expect(UInt8(ascii: "{"))
     skipWhitespace()
@@ -74,6 +81,7 @@ public struct JSONScanner {
   }
 
   /// Reads a member's key and the colon after it, leaving the offset at its value.
+  @inlinable
   public mutating func readKey() throws(JSONParseError) -> JSONStringToken {
     skipWhitespace()
     let key = try readStringToken()
@@ -82,9 +90,48 @@ public struct JSONScanner {
     return key
   }
 
+  /// Reads a string written without escapes (the offset at its opening quote) and returns
+  /// the range of its bytes between the quotes, making no `String` and checking no UTF-8
+  /// (``string(in:)`` does both). Returns nil, reading nothing, for a string with an escape
+  /// or a control character, or with no end: read those with ``readStringToken()``.
+  @inlinable
+  public mutating func readPlainString() throws(JSONParseError) -> Range<Int>? {
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
+    let start = offset + 1
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        offset = index + 1
+        return start..<index
+      }
+      if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+      index += 1
+    }
+    return nil
+  }
+
+  /// The string of the bytes in `range` (from ``readPlainString()``), checked as UTF-8.
+  @inlinable
+  public func string(in range: Range<Int>) throws(JSONParseError) -> String {
+    try makeString(range)
+  }
+
+  /// Whether the bytes in `range` are those of `name`.
+  @inlinable
+  public func bytes(in range: Range<Int>, equal name: StaticString) -> Bool {
+    guard range.count == name.utf8CodeUnitCount else { return false }
+    let pointer = name.utf8Start
+    for index in 0..<range.count where bytes[range.lowerBound + index] != pointer[index] {
+      return false
+    }
+    return true
+  }
+
   /// Reads a string (the offset at its opening quote) without making a `String` when it has
   /// no escapes: the token points into the buffer. Its bytes are checked as UTF-8 only when
   /// it is made a string (``JSONStringToken/string()``).
+  @inlinable
   public mutating func readStringToken() throws(JSONParseError) -> JSONStringToken {
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
     let start = offset + 1
@@ -106,6 +153,7 @@ public struct JSONScanner {
 
   /// After a member's value: consumes `,` and returns true when another member follows, or
   /// consumes `}` and returns false.
+  @inlinable
   public mutating func nextMember() throws(JSONParseError) -> Bool {
     skipWhitespace()
     guard offset < bytes.count else { throw error(.unexpectedEnd) }
@@ -243,6 +291,7 @@ public struct JSONScanner {
 
   /// Reads a string (the offset at its opening quote), decoding escapes and checking that it
   /// is UTF-8.
+  @inlinable
   public mutating func parseString() throws(JSONParseError) -> String {
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
     let start = offset + 1
@@ -261,14 +310,30 @@ public struct JSONScanner {
     throw JSONParseError(offset: bytes.count, kind: .unexpectedEnd)
   }
 
-  private func makeString(_ range: Range<Int>) throws(JSONParseError) -> String {
-    let slice = UnsafeBufferPointer(rebasing: bytes[range])
-    if let text = String(validating: slice, as: UTF8.self) { return text }
-    let bad = JSONScanner.firstInvalidUTF8(in: slice) ?? 0
-    throw JSONParseError(offset: range.lowerBound + bad, kind: .invalidUTF8)
+  @inlinable
+  func makeString(_ range: Range<Int>) throws(JSONParseError) -> String {
+    try JSONScanner.makeString(UnsafeBufferPointer(rebasing: bytes[range]), at: range.lowerBound)
   }
 
-  private mutating func parseEscapedString(from start: Int, at firstEscape: Int)
+  /// The string of `bytes`, found at `offset`; bytes that are not UTF-8 are an error there.
+  ///
+  /// ASCII (nearly every journal string) is told apart in one pass and needs no more
+  /// checking; the rest is checked by ``firstInvalidUTF8(in:)``, so that the error names
+  /// its byte.
+  @usableFromInline
+  static func makeString(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+    throws(JSONParseError) -> String
+  {
+    var high: UInt8 = 0
+    for byte in bytes { high |= byte }
+    if high >= 0x80, let bad = firstInvalidUTF8(in: bytes) {
+      throw JSONParseError(offset: offset + bad, kind: .invalidUTF8)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @usableFromInline
+  mutating func parseEscapedString(from start: Int, at firstEscape: Int)
     throws(JSONParseError) -> String
   {
     var decoded = Array(UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
@@ -277,13 +342,14 @@ public struct JSONScanner {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        guard let text = String(validating: decoded, as: UTF8.self) else {
-          let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
-          let bad = JSONScanner.firstInvalidUTF8(in: raw) ?? 0
+        // Escapes decode to valid UTF-8, so only the raw bytes can be at fault; checking them
+        // in place names the right byte.
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        if let bad = JSONScanner.firstInvalidUTF8(in: raw) {
           throw JSONParseError(offset: start + bad, kind: .invalidUTF8)
         }
         offset = index + 1
-        return text
+        return String(decoding: decoded, as: UTF8.self)
       case UInt8(ascii: "\\"):
         guard index + 1 < bytes.count else {
           throw JSONParseError(offset: bytes.count, kind: .unexpectedEnd)
@@ -407,13 +473,15 @@ public struct JSONScanner {
   // MARK: - Numbers
 
   /// Exact powers of ten as doubles: 10^0 through 10^22.
-  private static let powersOfTen: [Double] = (0...22).map { exponent in
+  @usableFromInline
+  static let powersOfTen: [Double] = (0...22).map { exponent in
     var value = 1.0
     for _ in 0..<exponent { value *= 10 }
     return value
   }
 
   /// Reads a number in JSON's grammar, correctly rounded to the nearest `Double`.
+  @inlinable
   public mutating func parseNumber() throws(JSONParseError) -> Double {
     let start = offset
     var index = offset
@@ -434,7 +502,7 @@ public struct JSONScanner {
     } else {
       while isDigit(index) {
         if digits < 19 {
-          mantissa = mantissa * 10 + UInt64(bytes[index] - UInt8(ascii: "0"))
+          mantissa = mantissa &* 10 &+ UInt64(bytes[index] &- UInt8(ascii: "0"))
           digits += 1
         } else {
           exponent += 1
@@ -447,10 +515,10 @@ public struct JSONScanner {
       index += 1
       guard isDigit(index) else { throw JSONParseError(offset: index, kind: .invalidNumber) }
       while isDigit(index) {
-        let digit = UInt64(bytes[index] - UInt8(ascii: "0"))
+        let digit = UInt64(bytes[index] &- UInt8(ascii: "0"))
         if digits < 19 {
           if mantissa != 0 || digit != 0 { digits += 1 }
-          mantissa = mantissa * 10 + digit
+          mantissa = mantissa &* 10 &+ digit
           exponent -= 1
         } else {
           exact = false
@@ -475,7 +543,10 @@ public struct JSONScanner {
     }
     offset = index
     let value: Double
-    if exact, digits <= 15, (-22...22).contains(exponent) {
+    if exponent == 0, exact, digits <= 15 {
+      // An integer: the common case, exact as it is.
+      value = Double(mantissa)
+    } else if exact, digits <= 15, (-22...22).contains(exponent) {
       // Clinger's fast path: both operands are exact, so one rounding gives the right answer.
       let significand = Double(mantissa)
       value =
@@ -507,7 +578,15 @@ public struct JSONStringToken {
   /// The offset of the opening quote.
   public let offset: Int
 
+  @usableFromInline
+  init(raw: UnsafeBufferPointer<UInt8>?, decoded: String?, offset: Int) {
+    self.raw = raw
+    self.decoded = decoded
+    self.offset = offset
+  }
+
   /// Whether the string is `name`.
+  @inlinable
   public func equals(_ name: StaticString) -> Bool {
     let count = name.utf8CodeUnitCount
     let pointer = name.utf8Start
@@ -521,12 +600,11 @@ public struct JSONStringToken {
   }
 
   /// The string; raw bytes that are not UTF-8 are an error.
+  @inlinable
   public func string() throws(JSONParseError) -> String {
     if let decoded { return decoded }
     guard let raw else { return "" }
-    if let text = String(validating: raw, as: UTF8.self) { return text }
-    let bad = JSONScanner.firstInvalidUTF8(in: raw) ?? 0
-    throw JSONParseError(offset: offset + 1 + bad, kind: .invalidUTF8)
+    return try JSONScanner.makeString(raw, at: offset + 1)
   }
 }
 

@@ -31,6 +31,11 @@ public struct ContentState: Equatable, Hashable, Sendable {
     for (name, value) in pairs { self[name] = value }
   }
 
+  /// Makes room for `count` fields, so that filling a state field by field allocates once.
+  public mutating func reserveCapacity(_ count: Int) {
+    fields.reserveCapacity(count)
+  }
+
   /// Whether the state has no fields.
   public var isEmpty: Bool { fields.isEmpty }
 

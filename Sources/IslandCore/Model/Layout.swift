@@ -463,6 +463,7 @@ public enum Tint: String, CaseIterable, Equatable, Hashable, Sendable {
 public enum LayoutReference: Equatable, Hashable, Sendable {
   /// A built-in layout by name (see ``Layout/catalogue``).
   case named(String)
-  /// A layout given in full.
-  case inline(Layout)
+  /// A layout given in full. Boxed: a layout is some 300 bytes, and every event that does
+  /// not carry one (nearly all) would otherwise be that large, and be copied at that size.
+  indirect case inline(Layout)
 }

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// A small journal: a delivery, a ride from another app, an alert, a tap into a region.
+let sampleJournal = """
+  {"format":"island-journal","version":1,"device":"iPhone 15 Pro","profile":"tap-expands"}
+  {"seq":1,"t":0,"event":"start","activity":"pizza","app":"com.example.food","relevance":50,"state":{"orderStatusIcon":"flame.fill","minutesLeft":20,"restaurantName":"Pizza Roma","deliveryProgress":0.1,"statusText":"Cooking"},"layout":"delivery","url":"food://order/42","links":{"leading":"food://map"}}
+  {"seq":2,"t":1000,"event":"start","activity":"ride","app":"com.example.ride","relevance":10,"state":{"minutesAway":5,"driver":"Ana","car":"Blue Prius","progress":0.2},"layout":"ride"}
+  {"seq":3,"t":60000,"event":"update","activity":"pizza","state":{"minutesLeft":19},"alert":{"title":"On its way","body":"Courier picked it up","sound":"default"}}
+  {"seq":4,"t":70000,"event":"longPress","target":"detached"}
+  {"seq":5,"t":71000,"event":"tap","target":"bottom"}
+
+  """
+
+@Suite struct ReplayCommandTests {
+  @Test(arguments: ["text", "json", "jsonl"])
+  func twoProcessesPrintIdenticalBytes(format: String) throws {
+    let scratch = Scratch()
+    var journals = [scratch.write("sample.jsonl", sampleJournal)]
+    journals += RecordedJournals.all.map(\.path)
+    for journal in journals {
+      let first = try IslandProcess.run(["replay", journal, "--format", format])
+      let second = try IslandProcess.run(["replay", journal, "--format", format])
+      #expect(first.status == 0, "\(journal): \(first.error)")
+      #expect(!first.outputBytes.isEmpty)
+      #expect(first.outputBytes == second.outputBytes, "\(journal)")
+    }
+  }
+
+  @Test func jsonIsTheStateAfterTheLastEventOrAfterUntil() throws {
+    let scratch = Scratch()
+    let journal = scratch.write("sample.jsonl", sampleJournal)
+    let whole = try IslandProcess.run(["replay", journal, "--format=json"])
+    #expect(whole.status == 0)
+    let state = try #require(
+      try JSONSerialization.jsonObject(with: whole.outputBytes) as? [String: Any])
+    #expect(state["seq"] as? Int == 5)
+    #expect(state["mode"] as? String == "minimal")
+    let effects = try #require(state["effects"] as? [[String: Any]])
+    #expect(effects.count == 1)
+    #expect(effects.first?["url"] as? String == "com.example.ride://")
+    #expect(
+      whole.output.hasPrefix("{\n  \"seq\": 5,\n  \"t\": 71000,\n  \"device\": \"iPhone 15 Pro\""))
+
+    let until = try IslandProcess.run(["replay", journal, "--format", "json", "--until", "3"])
+    let early = try #require(
+      try JSONSerialization.jsonObject(with: until.outputBytes) as? [String: Any])
+    #expect(early["seq"] as? Int == 3)
+    #expect(early["mode"] as? String == "expanded")
+    #expect(early["expandedReason"] as? String == "alert")
+  }
+
+  @Test func jsonlIsOneCompactStatePerEvent() throws {
+    let scratch = Scratch()
+    let journal = scratch.write("sample.jsonl", sampleJournal)
+    let run = try IslandProcess.run(["replay", journal, "--format", "jsonl", "--until", "4"])
+    let lines = run.output.split(separator: "\n")
+    #expect(lines.count == 4)
+    for (index, line) in lines.enumerated() {
+      #expect(line.hasPrefix("{\"seq\":\(index + 1),\"t\":"))
+    }
+    #expect(lines.last?.contains(#""mode":"expanded","island":"ride""#) == true)
+  }
+
+  @Test func textDrawsTheIsland() throws {
+    let scratch = Scratch()
+    let journal = scratch.write("sample.jsonl", sampleJournal)
+    let run = try IslandProcess.run(["replay", journal])
+    #expect(run.status == 0)
+    #expect(run.output.contains("minimal · iPhone 15 Pro"))
+    #expect(run.output.contains("╭"))
+  }
+
+  static let failures: [(arguments: [String], status: Int32, message: String)] = [
+    (["replay"], 64, "island replay: expected one journal, got 0"),
+    (["replay", "a.jsonl", "b.jsonl"], 64, "island replay: expected one journal, got 2"),
+    (
+      ["replay", "sample.jsonl", "--format", "yaml"], 64,
+      "island replay: --format yaml: expected text, json or jsonl"
+    ),
+    (
+      ["replay", "sample.jsonl", "--until", "-1"], 64,
+      "island replay: --until -1: expected a seq (0, 1, 2, ...)"
+    ),
+    (["replay", "sample.jsonl", "--colour"], 64, "island replay: unknown option --colour"),
+    (["replay", "sample.jsonl", "--until"], 64, "island replay: --until needs a value"),
+    (
+      ["replay", "sample.jsonl", "--until", "9"], 64,
+      "island replay: --until 9 is past the last event of sample.jsonl (seq 5)"
+    ),
+    (["replay", "missing.jsonl"], 66, "missing.jsonl: cannot open: no such file or directory"),
+    (
+      ["replay", "bad.jsonl"], 65,
+      #"bad.jsonl:2: unknown event "jump" (expected start, update, end, tap, longPress or tick)"#
+    ),
+    (
+      ["replay", "rejected.jsonl"], 65,
+      #"rejected.jsonl:2: tap rejected: island is not on screen: the island is idle: no "#
+        + "activity is shown"
+    ),
+  ]
+
+  @Test(arguments: failures)
+  func errorsAndExitCodes(arguments: [String], status: Int32, message: String) throws {
+    let scratch = Scratch()
+    scratch.write("sample.jsonl", sampleJournal)
+    let header = sampleJournal.split(separator: "\n")[0]
+    scratch.write("bad.jsonl", header + "\n" + #"{"seq":1,"t":0,"event":"jump"}"# + "\n")
+    scratch.write(
+      "rejected.jsonl", header + "\n" + #"{"seq":1,"t":0,"event":"tap","target":"island"}"# + "\n")
+    let run = try IslandProcess.run(arguments, in: scratch.path)
+    #expect(run.status == status)
+    #expect(run.error.split(separator: "\n").first.map(String.init) == message)
+  }
+
+  @Test func aTornLastLineIsAWarningOnStandardError() throws {
+    let scratch = Scratch()
+    scratch.write("torn.jsonl", sampleJournal + #"{"seq":6,"t":8"#)
+    let run = try IslandProcess.run(["replay", "torn.jsonl", "--format", "json"], in: scratch.path)
+    #expect(run.status == 0)
+    #expect(
+      run.error
+        == "torn.jsonl:7: warning: torn last line (14 bytes without a newline) ignored; "
+        + "`island journal repair torn.jsonl` cuts it off\n")
+    #expect(run.output.hasPrefix("{\n  \"seq\": 5,"))
+  }
+}

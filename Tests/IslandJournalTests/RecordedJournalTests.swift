@@ -1,0 +1,46 @@
+import Foundation
+import IslandCore
+import Testing
+
+@testable import IslandJournal
+
+/// Every journal in `Journals/` replays to its expected output: `NAME.jsonl` to
+/// `NAME.expected.json` (the final state, as `island replay --format json` prints it) and,
+/// when `NAME.expected.jsonl` exists, to that timeline (one state per event, as
+/// `--format jsonl` prints it). Adding a journal is all it takes; `ISLAND_RECORD=1`
+/// records the expected files (create an empty `NAME.expected.jsonl` to ask for a timeline).
+@Suite struct RecordedJournalTests {
+  static let directory = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Journals").path
+
+  static var names: [String] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }
+      .map { String($0.dropLast(".jsonl".count)) }.sorted()
+  }
+
+  @Test func thereAreAtLeastTenJournals() {
+    #expect(Self.names.count >= 10)
+  }
+
+  @Test(arguments: names)
+  func replaysAsRecorded(name: String) throws {
+    let base = Self.directory + "/" + name
+    let wantsTimeline = FileManager.default.fileExists(atPath: base + ".expected.jsonl")
+    var timeline = ""
+    let replay = try Journal.replay(path: base + ".jsonl") { _, _, state in
+      guard wantsTimeline else { return }
+      timeline += state.json.compactText + "\n"
+    }
+    #expect(replay.warnings.isEmpty)
+    Golden.check(replay.state.json.indentedText + "\n", against: base + ".expected.json")
+    if wantsTimeline { Golden.check(timeline, against: base + ".expected.jsonl") }
+  }
+
+  @Test func theDiffShowsWhatChanged() {
+    #expect(
+      Golden.diff("a\nb\nc\nd\ne\nf\ng", "a\nb\nc\nD\ne\nf\ng")
+        == "  2: b\n  3: c\n- 4: d\n+ 4: D\n  5: e\n  6: f")
+  }
+}
