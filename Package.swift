@@ -9,6 +9,8 @@ let package = Package(
     .library(name: "IslandDrawing", targets: ["IslandDrawing"]),
     .library(name: "IslandTesting", targets: ["IslandTesting"]),
     .library(name: "IslandProperties", targets: ["IslandProperties"]),
+    // For the libFuzzer package under Fuzz/, which fuzzes the REPL's command parser.
+    .library(name: "IslandREPL", targets: ["IslandREPL"]),
     .executable(name: "island", targets: ["island"]),
   ],
   targets: [

@@ -37,10 +37,10 @@ public enum IslandCommandLine {
   }
 
   static var usage: String {
-    var lines = ["usage: island [--journal FILE]       open the REPL"]
+    var lines = ["usage: island [--journal FILE] [--keep-going]  open the REPL (or run stdin)"]
     for subcommand in subcommands {
       lines.append(
-        "       island \(subcommand.name.padding(toLength: 24, withPad: " ", startingAt: 0))\(subcommand.summary)"
+        "       island \(subcommand.name.padding(toLength: 40, withPad: " ", startingAt: 0))\(subcommand.summary)"
       )
     }
     return lines.joined(separator: "\n")

@@ -1,9 +1,39 @@
 import Foundation
+import IslandREPL
+import IslandTerminal
 
-/// Placeholder until its issue lands: says so and exits 69.
+/// `island [--journal FILE] [--keep-going]`: the REPL. On a terminal it greets, prompts, edits
+/// lines with libedit, keeps a history and completes with Tab; on a pipe it runs the lines as
+/// a script (see ``RunCommand``).
 enum REPLCommand {
   static func run(_ arguments: [String]) -> Int32 {
-    FileHandle.standardError.write(Data("island: this command is not built yet\n".utf8))
-    return ExitCode.unavailable
+    let options: ScriptOptions
+    do {
+      options = try ScriptOptions(arguments, positionals: 0)
+    } catch {
+      return ScriptOptions.usageError(error, usage: "island [--journal FILE] [--keep-going]")
+    }
+    guard let repl = options.makeREPL() else { return ExitCode.ioError }
+    guard isatty(STDIN_FILENO) == 1 else {
+      var reader = PipeLineReader()
+      let summary = repl.run(&reader, source: "<stdin>", keepGoing: options.keepGoing)
+      return ScriptOptions.exitCode(of: summary, source: "<stdin>")
+    }
+    if ProcessInfo.processInfo.environment["NO_COLOR"] == nil { repl.drawingOptions = .colored }
+    print(REPL.welcome)
+    if let recorder = repl.recorder {
+      print("Recording every accepted event to \(recorder.path) (\(repl.session.seq) so far).")
+    }
+    let historyPath = EditLineReader.historyPath(environment: ProcessInfo.processInfo.environment)
+    guard
+      let reader = EditLineReader(
+        historyPath: historyPath, complete: { [unowned repl] in repl.completions(for: $0) })
+    else {
+      FileHandle.standardError.write(Data("island: libedit could not start\n".utf8))
+      return ExitCode.software
+    }
+    var lines = reader
+    _ = repl.run(&lines, source: "<stdin>", keepGoing: true)
+    return ExitCode.ok
   }
 }

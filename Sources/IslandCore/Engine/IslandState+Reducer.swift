@@ -34,7 +34,9 @@ extension IslandState {
     if let next = timers.first, next.due <= t {
       saved = SavedParts(
         placement: placement, expansion: expansion, eligible: eligible, timers: timers)
-      rankingChanged = fireTimers(until: t, seq: seq, touched: &touched)
+      // An activity a timer ended leaves its slot before the event sees the island: a tap
+      // must land on what is shown at `t`, not on what was shown before the timers fired.
+      if fireTimers(until: t, seq: seq, touched: &touched) { placeActivities() }
     }
     do {
       switch event {

@@ -1,0 +1,134 @@
+import IslandCore
+
+/// An app the generator plays: its bundle id, the layout its activities use, the state they
+/// start with, their links, and how it changes their state.
+///
+/// The apps mirror the catalogue's layouts (delivery, ride, score, timer) plus two with the
+/// default layout, so that generated states always fit their layouts, apart from the
+/// deliberate defects.
+struct AppProfile: Sendable {
+  /// The bundle id.
+  let app: String
+  /// The prefix of its activity ids (`food-1`, `food-2`, ...).
+  let shortName: String
+  /// The catalogue layout, or nil for the default one.
+  let layout: String?
+  /// The widget URL, or nil for the app's default.
+  let url: String?
+  /// Region links.
+  let links: RegionLinks
+  /// The fields its states hold, with how to draw a value for each.
+  let fields: [FieldProfile]
+
+  /// A state holding every field.
+  func startState(_ random: inout Xoshiro256StarStar, now: Milliseconds) -> ContentState {
+    ContentState(fields.map { ($0.name, $0.value(&random, now)) })
+  }
+
+  /// A patch of one to three fields (sometimes a field the start did not have).
+  func patch(_ random: inout Xoshiro256StarStar, now: Milliseconds) -> ContentState {
+    var patch = ContentState()
+    for _ in 0..<random.next(in: 1...min(3, fields.count)) {
+      guard let field = random.pick(fields) else { break }
+      patch[field.name] = field.value(&random, now)
+    }
+    if layout == nil, random.chance(0.1) {
+      patch["note"] = .string(random.pick(AppProfile.words) ?? "note")
+    }
+    return patch
+  }
+
+  /// The fields shown as progress bars or countdowns, or as symbol names: a wrong value
+  /// there is an error.
+  var typedFields: [String] {
+    guard let layout = layout.flatMap(Layout.named) else { return [] }
+    return Zone.allCases.flatMap { zone -> [String] in
+      guard let view = layout[zone]?.view else { return [] }
+      return view.numericFields + view.symbolFields
+    }
+  }
+
+  static let words = ["soon", "late", "on time", "Ready", "Go", "ok", "Доставка", "配送中"]
+
+  /// Every app the generator plays.
+  static let all: [AppProfile] = [
+    AppProfile(
+      app: "com.example.food", shortName: "food", layout: "delivery", url: "food://order/42",
+      links: RegionLinks(leading: "food://map", bottom: "food://order/42/details"),
+      fields: [
+        .number("minutesLeft", 0...60),
+        .fraction("deliveryProgress"),
+        .text("statusText", ["Cooking", "On its way", "Arriving", "Delivered", "Готовится"]),
+        .text("orderStatusIcon", ["flame.fill", "bicycle", "house.fill", "checkmark.circle"]),
+        .text(
+          "restaurantName", ["Pizza Roma", "Sushi Bar"],
+          long: "Trattoria da Giovanni e Figli, Ristorante e Pizzeria"),
+      ]),
+    AppProfile(
+      app: "com.example.ride", shortName: "ride", layout: "ride", url: "ride://trip/7",
+      links: RegionLinks(),
+      fields: [
+        .number("minutesAway", 0...30), .fraction("progress"),
+        .text("driver", ["Ana", "Bo", "Chidi"], long: "Dmitri Alexandrovich Karamazov"),
+        .text("car", ["Blue Prius", "Red Golf"], long: "Grey Tesla Model 3 Long Range AWD"),
+      ]),
+    AppProfile(
+      app: "com.example.sports", shortName: "match", layout: "score", url: nil,
+      links: RegionLinks(center: "sports://match/1"),
+      fields: [
+        .number("home", 0...9), .number("away", 0...9),
+        .text("homeTeam", ["ARS", "CHE", "MUN"]), .text("awayTeam", ["LIV", "TOT", "NEW"]),
+        .text("clock", ["1'", "12'", "45+2'", "HT", "90'"]),
+      ]),
+    AppProfile(
+      app: "com.example.timer", shortName: "timer", layout: "timer", url: nil,
+      links: RegionLinks(),
+      fields: [.deadline("endsAt"), .text("title", ["Tea", "Pasta", "Focus"])]),
+    AppProfile(
+      app: "org.example.music", shortName: "song", layout: nil, url: "music://now-playing",
+      links: RegionLinks(),
+      fields: [
+        .text("artist", ["Nina", "Yo"], long: "The Long Named Orchestra of Somewhere Far"),
+        .text("song", ["Intro", "Blue", "Track 12"]),
+      ]),
+    AppProfile(
+      app: "org.example.news", shortName: "news", layout: nil, url: nil, links: RegionLinks(),
+      fields: [
+        .text("headline", ["Rain", "Markets up"], long: "A very long headline about a story")
+      ]),
+  ]
+}
+
+/// One state field an app uses, and the values it takes.
+struct FieldProfile: Sendable {
+  /// The field's name.
+  let name: String
+  /// Draws a value at time `now`.
+  let value: @Sendable (inout Xoshiro256StarStar, Milliseconds) -> ContentValue
+
+  /// An integer in `range`.
+  static func number(_ name: String, _ range: ClosedRange<Int>) -> FieldProfile {
+    FieldProfile(name: name) { random, _ in .number(Double(random.next(in: range))) }
+  }
+
+  /// A fraction in steps of 0.05 from 0 to 1.
+  static func fraction(_ name: String) -> FieldProfile {
+    FieldProfile(name: name) { random, _ in .number(Double(random.next(in: 0...20)) / 20) }
+  }
+
+  /// One of `choices`, or now and then (one time in twenty) `long`: a text too wide for
+  /// its zone, which the engine truncates with a warning.
+  static func text(_ name: String, _ choices: [String], long: String? = nil) -> FieldProfile {
+    FieldProfile(name: name) { random, _ in
+      if let long, random.chance(0.05) { return .string(long) }
+      return .string(random.pick(choices) ?? "")
+    }
+  }
+
+  /// A time on the journal's clock, from a second to an hour after `now`.
+  static func deadline(_ name: String) -> FieldProfile {
+    FieldProfile(name: name) { random, now in
+      .number(Double(now + random.next(in: Int64(1_000)...Int64(3_600_000))))
+    }
+  }
+}

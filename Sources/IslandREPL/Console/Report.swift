@@ -1,0 +1,95 @@
+import IslandCore
+import IslandDrawing
+
+/// The text the REPL prints about states and events.
+public enum Report {
+  /// `#3 @1m: minimal, attached pizza, detached ride; hidden: taxi`.
+  public static func headline(of state: IslandState) -> String {
+    "#\(state.seq) @\(ValueSyntax.write(duration: state.t)): " + summary(of: state)
+  }
+
+  /// Where each live activity is, in a few words.
+  public static func summary(of state: IslandState) -> String {
+    var text: String
+    let hidden = state.hiddenActivities.map(\.id)
+    if !state.configuration.device.hasIsland {
+      let live = state.rankedActivities.map(\.id)
+      text = "no island on \(state.configuration.device.name)"
+      if !live.isEmpty { text += "; live: " + live.joined(separator: ", ") }
+      return text
+    }
+    switch state.mode {
+    case .idle: text = "idle"
+    case .compact: text = "compact, island \(state.islandActivity?.id ?? "")"
+    case .minimal:
+      text =
+        "minimal, attached \(state.islandActivity?.id ?? ""), detached "
+        + (state.detachedActivity?.id ?? "")
+    case .expanded:
+      let reason =
+        state.expansion.map { expansion in
+          expansion.reason == .alert
+            ? "alert until @" + ValueSyntax.write(duration: expansion.until ?? state.t) : "user"
+        } ?? ""
+      text =
+        "expanded \(state.islandActivity?.id ?? "") (\(reason)) over \(state.placement.mode.rawValue)"
+    }
+    if !hidden.isEmpty { text += "; hidden: " + hidden.joined(separator: ", ") }
+    return text
+  }
+
+  /// What an accepted event did: the headline and drawing of `after`, then each phase change
+  /// since `before`, content transition, animation, effect and warning.
+  public static func event(
+    _ outcome: Outcome, before: IslandState, after: IslandState, options: DrawingOptions
+  ) -> [String] {
+    var lines = [headline(of: after), drawing(of: after, options: options)]
+    for activity in after.activities {
+      guard let old = before.activity(activity.id), old.phase != activity.phase else { continue }
+      var line = "phase: \(activity.id) \(old.phase.rawValue) -> \(activity.phase.rawValue)"
+      if activity.phase == .ended, let dismissAt = activity.dismissAt {
+        line += " (on the Lock Screen until @\(ValueSyntax.write(duration: dismissAt)))"
+      }
+      lines.append(line)
+    }
+    lines += after.transitions.map { "transition: " + Describe.transition($0) }
+    lines += after.animations.map { "animation: " + Describe.animation($0) }
+    lines += outcome.effects.map { "effect: " + Describe.effect($0) }
+    lines += outcome.warnings.map { "warning: " + $0.message }
+    return lines
+  }
+
+  /// The session's events as commands that run again to the same state, each with its number
+  /// and time in a comment; first the device and profile when they are not the defaults.
+  public static func log(of session: Session) -> [String] {
+    var lines: [String] = []
+    let configuration = session.configuration
+    if configuration.device.name != Device.defaultName {
+      lines.append("device " + configuration.device.name)
+    }
+    if configuration.profile != .tapExpands {
+      lines.append("profile " + configuration.profile.rawValue)
+    }
+    if configuration.policy != Policy() {
+      lines.append("# the policy is not the default one: `save` keeps it, this log does not")
+    }
+    var previous: Milliseconds = 0
+    for entry in session.entries {
+      let command = EventSyntax.command(for: entry, previous: previous)
+      lines.append(command + "  # \(entry.seq) @\(ValueSyntax.write(duration: entry.t))")
+      previous = entry.t
+    }
+    if session.entries.isEmpty { lines.append("# no events yet") }
+    return lines
+  }
+
+  /// The drawing of `state`.
+  public static func drawing(of state: IslandState, options: DrawingOptions) -> String {
+    IslandDrawing.draw(state, options: options)
+  }
+
+  /// The state as indented JSON: the contract of `island replay --format json`.
+  public static func json(of state: IslandState) -> String {
+    state.json.indentedText
+  }
+}

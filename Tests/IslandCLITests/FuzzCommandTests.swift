@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// `island fuzz`, run as a separate process.
+@Suite struct FuzzCommandTests {
+  @Test func aSeededRunPrintsItsSeedAndRateAndPasses() throws {
+    let run = try IslandProcess.run(["fuzz", "--seed", "17", "--runs", "30", "--length", "20"])
+    #expect(run.status == 0, "\(run.error)")
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.first == "island fuzz: seed 17, 30 cases per property, up to 20 events each")
+    for property in [
+      "rules", "rejection", "invariants", "determinism", "snapshot", "round-trip", "event-order",
+    ] {
+      #expect(
+        lines.contains { $0.hasPrefix("  \(property) ") && $0.hasSuffix("cases/s  ok") },
+        "\(property) in \(run.output)")
+    }
+    #expect(lines.last?.hasPrefix("island fuzz: every property held: 210 cases, ") == true)
+    #expect(lines.last?.hasSuffix("cases/s (seed 17)") == true)
+  }
+
+  @Test func withoutASeedOneIsDrawnAndPrinted() throws {
+    let run = try IslandProcess.run(["fuzz", "--runs", "2", "--property", "rules"])
+    #expect(run.status == 0)
+    let seed = run.output.split(separator: "\n").first?
+      .split(separator: ",").first?.split(separator: " ").last
+    #expect(seed.flatMap { UInt64($0) } != nil, "\(run.output)")
+  }
+
+  @Test func aPrefixJournalStartsEveryCase() throws {
+    let journal = IslandProcess.packageRoot + "/Journals/seed-000-delivery.jsonl"
+    let run = try IslandProcess.run([
+      "fuzz", "--seed", "3", "--runs", "20", "--prefix", journal, "--property", "invariants",
+      "--property", "round-trip",
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains(", after \(journal)"))
+  }
+
+  @Test func savedCasesAreJournalsThatReplay() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("island-fuzz-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let run = try IslandProcess.run([
+      "fuzz", "--seed", "5", "--runs", "3", "--save-cases", directory,
+    ])
+    #expect(run.status == 0, "\(run.error)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(names.count == 3)
+    #expect(names.contains("case-5.jsonl"))
+    let replay = try IslandProcess.run(["replay", directory + "/case-5.jsonl", "--format", "json"])
+    #expect(replay.status == 0, "\(replay.error)")
+  }
+
+  @Test(arguments: [
+    (["--runs", "0"], "island fuzz: --runs '0': expected a whole number from 1"),
+    (["--seed", "x"], "island fuzz: --seed 'x': expected a number from 0 to 18446744073709551615"),
+    (["--property", "speed"], "island fuzz: --property 'speed': expected one of rules, "),
+    (["--frobnicate"], "island fuzz: unknown option '--frobnicate'"),
+    (["--length"], "island fuzz: --length needs a value"),
+  ])
+  func usageErrorsExit64(arguments: [String], message: String) throws {
+    let run = try IslandProcess.run(["fuzz"] + arguments)
+    #expect(run.status == 64)
+    #expect(run.error.hasPrefix(message), "\(run.error)")
+  }
+
+  @Test func aMissingPrefixJournalExits66() throws {
+    let run = try IslandProcess.run(["fuzz", "--prefix", "/nonexistent/journal.jsonl"])
+    #expect(run.status == 66)
+    #expect(run.error.hasPrefix("island fuzz: /nonexistent/journal.jsonl"))
+  }
+}
