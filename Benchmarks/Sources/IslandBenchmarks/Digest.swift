@@ -15,6 +15,24 @@ struct Digest {
 
   var hex: String { String(value, radix: 16) }
 
+  /// The digests of the realistic workload and of the random stress workload under five
+  /// configurations, `count` events each.
+  static func report(count: Int) -> String {
+    var workload = Workload(seed: 7)
+    let entries = workload.generate(count)
+    var stress = StressWorkload(seed: 8)
+    let random = stress.generate(count)
+    var results = [Digest.of(entries), Digest.of(random)]
+    for name in ["iPhone 16 Pro Max", "iPhone SE"] {
+      for profile in [InteractionProfile.tapExpands, .tapOpens] {
+        guard let device = Device.named(name) else { continue }
+        results.append(
+          Digest.of(random, configuration: Configuration(device: device, profile: profile)))
+      }
+    }
+    return results.joined(separator: " ")
+  }
+
   /// Folds `entries` and digests every observable result.
   static func of(_ entries: [LogEntry], configuration: Configuration = Configuration()) -> String {
     var digest = Digest()

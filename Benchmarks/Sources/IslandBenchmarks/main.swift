@@ -1,69 +1,72 @@
 import Foundation
 import IslandCore
+import IslandJournal
+import IslandProperties
 
-/// Monotonic seconds.
-func now() -> Double {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
-}
-
-func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  return sorted[sorted.count / 2]
-}
+// island-bench: the benchmarks of issue 7, on a release build.
+//
+//   island-bench [--quick] [--runs N] [--island PATH] [--dir DIR]
+//       the whole benchmark: a table, and each target met or not
+//   island-bench digest [N]     a fingerprint of every observable result of folding N
+//                               generated events (to check that optimisations change nothing)
+//   island-bench fold N [R]     folds N generated events R times (for profilers)
+//   island-bench write N FILE   writes the N-event synthetic journal
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "digest" {
-  let count = Int(arguments.dropFirst().first ?? "") ?? 100_000
-  var workload = Workload(seed: 7)
-  let entries = workload.generate(count)
-  var stress = StressWorkload(seed: 8)
-  let random = stress.generate(count)
-  var results = [Digest.of(entries), Digest.of(random)]
-  for device in ["iPhone 16 Pro Max", "iPhone SE"] {
-    for profile in [InteractionProfile.tapExpands, .tapOpens] {
-      guard let device = Device.named(device) else { continue }
-      results.append(Digest.of(random, configuration: Configuration(device: device, profile: profile)))
-    }
-  }
-  print(results.joined(separator: " "))
-  var state = IslandState()
-  var rejected: [String: Int] = [:]
-  var transitions = 0
-  var kinds: [String: Int] = [:]
-  for entry in random {
-    do {
-      try state.apply(entry.event, at: entry.t)
-      transitions += state.transitions.count
-      for transition in state.transitions { kinds["\(transition.kind)", default: 0] += 1 }
-      for animation in state.animations { kinds["\(animation.kind)", default: 0] += 1 }
-    } catch {
-      rejected["\(error.reason)".prefix(while: { $0 != "(" }).description, default: 0] += 1
-    }
-  }
-  print(state.seq, state.warnings.count, state.effects.count, transitions, kinds, rejected.sorted { $0.key < $1.key })
-  exit(0)
-}
-let count = Int(arguments.first ?? "") ?? 1_000_000
-let repeats = Int(arguments.dropFirst().first ?? "") ?? 5
-let generateStart = now()
-var workload = Workload(seed: 42)
-let entries = workload.generate(count)
-print("generated \(entries.count) events in \(String(format: "%.2f", now() - generateStart)) s")
 
-var timings: [Double] = []
-var final = IslandState()
-for _ in 0..<repeats {
-  let begin = now()
-  var state = IslandState()
-  for entry in entries { _ = try? state.apply(entry.event, at: entry.t) }
-  timings.append(now() - begin)
-  final = state
+switch arguments.first {
+case "measure-child":
+  measureChild(Array(arguments.dropFirst()))
+case "digest":
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+  print(Digest.report(count: count))
+case "fold":
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+  let repeats = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 5
+  var workload = Workload(seed: 42)
+  let entries = workload.generate(count)
+  var seconds: [Double] = []
+  for _ in 0..<repeats { seconds.append(time { _ = foldAll(entries) }) }
+  print(
+    "folded \(count) events: \(String(format: "%.2f", Double(count) / median(seconds) / 1e6))"
+      + " M events/s (median of \(repeats))")
+case "decode":
+  for _ in 0..<3 {
+    let seconds = try time { _ = try decodeAll(arguments[1]) }
+    print("decoded in \(String(format: "%.3f", seconds)) s")
+  }
+case "write":
+  guard arguments.count == 3, let count = Int(arguments[1]) else {
+    print("usage: island-bench write N FILE")
+    exit(64)
+  }
+  var workload = Workload(seed: 42)
+  try JournalFiles.write(workload.generate(count), to: arguments[2])
+default:
+  do {
+    var benchmark = try Benchmark(arguments: arguments)
+    try benchmark.run()
+  } catch {
+    FileHandle.standardError.write(Data("island-bench: \(error)\n".utf8))
+    exit(1)
+  }
 }
-let seconds = median(timings)
-print(
-  "reducer: \(String(format: "%.2f", Double(entries.count) / seconds / 1e6)) M events/s "
-    + "(median of 5: \(String(format: "%.3f", seconds)) s), final seq \(final.seq), "
-    + "\(final.activities.count) activities, \(final.effects.count) effects, "
-    + "\(final.warnings.count) warnings")
+
+/// Folds `entries` through the public reducer, as a replay does, from an empty island.
+@inline(never)
+func foldAll(_ entries: [LogEntry]) -> IslandState {
+  var state = IslandState()
+  for index in entries.indices {
+    _ = try? state.apply(entries[index].event, at: entries[index].t)
+  }
+  return state
+}
+
+/// Reads every entry of the journal at `path` without folding: the decoder alone.
+@inline(never)
+func decodeAll(_ path: String) throws -> Int {
+  let reader = try JournalReader(path: path)
+  var count = 0
+  while let entry = try reader.next() { count &+= entry.seq & 1 }
+  return count
+}
