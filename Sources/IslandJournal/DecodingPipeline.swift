@@ -34,8 +34,10 @@ final class DecodingPipeline: @unchecked Sendable {
   private let reader: JournalReader
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
   private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-  /// Guarded by `mutex`: the batches decoded and not yet taken, and whether the fold stopped.
+  /// Guarded by `mutex`: the batches decoded and not yet taken, those folded and given back,
+  /// and whether the fold stopped.
   private var ready: [Batch] = []
+  private var spent: [Batch] = []
   private var stopped = false
   private var thread: pthread_t?
 
@@ -80,6 +82,16 @@ final class DecodingPipeline: @unchecked Sendable {
     return batch
   }
 
+  /// Gives a folded batch back: the decoding thread frees its entries (and reuses its
+  /// storage), so that the memory is freed by the thread that allocated it and the fold's
+  /// thread spends no time on it.
+  func recycle(_ batch: consuming Batch) {
+    guard thread != nil else { return }
+    pthread_mutex_lock(mutex)
+    spent.append(batch)
+    pthread_mutex_unlock(mutex)
+  }
+
   /// Stops the decoding and waits for its thread to end; the reader is the caller's again.
   func stop() {
     guard let thread else { return }
@@ -94,7 +106,15 @@ final class DecodingPipeline: @unchecked Sendable {
   /// The decoding thread: batches until the last, or until the fold stops.
   private func decode() {
     while true {
-      let batch = DecodingPipeline.decodeBatch(reader)
+      pthread_mutex_lock(mutex)
+      var storage = spent.popLast() ?? Batch()
+      let freed = spent
+      spent = []
+      pthread_mutex_unlock(mutex)
+      _ = consume freed
+      storage.entries.removeAll(keepingCapacity: true)
+      storage.lines.removeAll(keepingCapacity: true)
+      let batch = DecodingPipeline.decodeBatch(reader, into: storage)
       pthread_mutex_lock(mutex)
       while ready.count >= DecodingPipeline.depth && !stopped {
         pthread_cond_wait(changed, mutex)
@@ -107,8 +127,10 @@ final class DecodingPipeline: @unchecked Sendable {
     }
   }
 
-  private static func decodeBatch(_ reader: JournalReader) -> Batch {
-    var batch = Batch()
+  private static func decodeBatch(_ reader: JournalReader, into storage: Batch = Batch())
+    -> Batch
+  {
+    var batch = storage
     batch.entries.reserveCapacity(batchSize)
     batch.lines.reserveCapacity(batchSize)
     do {

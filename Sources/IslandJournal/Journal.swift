@@ -14,12 +14,12 @@ public struct JournalReplay: Equatable, Sendable {
 public enum Journal {
   /// Reads the journal at `path` and folds every event into a state under its header's
   /// configuration, stopping after event `until` if given. `onEvent` sees each accepted event
-  /// with what it did and the state after it.
+  /// with what it did and the state after it (without it, no outcome is made).
   ///
   /// Any bad line, seq out of order, or event the engine refuses is an error at its line.
   public static func replay(
     path: String, until: Int? = nil,
-    onEvent: (LogEntry, Outcome, IslandState) -> Void = { _, _, _ in }
+    onEvent: ((LogEntry, Outcome, IslandState) -> Void)? = nil
   ) throws(JournalError) -> JournalReplay {
     try replay(path: path, until: until, pipelineFrom: pipelineThreshold, onEvent: onEvent)
   }
@@ -28,7 +28,7 @@ public enum Journal {
   /// least `threshold` bytes (tests compare both ways on the same files).
   static func replay(
     path: String, until: Int?, pipelineFrom threshold: Int,
-    onEvent: (LogEntry, Outcome, IslandState) -> Void
+    onEvent: ((LogEntry, Outcome, IslandState) -> Void)?
   ) throws(JournalError) -> JournalReplay {
     let reader = try JournalReader(path: path)
     var state = IslandState(configuration: reader.header.configuration)
@@ -36,15 +36,23 @@ public enum Journal {
       return try replay(reader, into: &state, until: until, onEvent: onEvent)
     }
     while until.map({ state.seq < $0 }) ?? true, let entry = try reader.next() {
-      let outcome: Outcome
       do {
-        outcome = try state.apply(entry.event, at: entry.t)
+        try fold(entry, into: &state, onEvent: onEvent)
       } catch {
         throw .badLine(path: path, line: reader.lineNumber, .rejected(error))
       }
-      onEvent(entry, outcome, state)
     }
     return JournalReplay(header: reader.header, state: state, warnings: reader.warnings)
+  }
+
+  /// Folds `entry` into `state`, making its outcome only for `onEvent`.
+  private static func fold(
+    _ entry: LogEntry, into state: inout IslandState,
+    onEvent: ((LogEntry, Outcome, IslandState) -> Void)?
+  ) throws(Rejection) {
+    guard let onEvent else { return try state.fold(entry.event, at: entry.t) }
+    let outcome = try state.apply(entry.event, at: entry.t)
+    onEvent(entry, outcome, state)
   }
 
   /// From this size on, a replay decodes on a second thread while it folds.
@@ -54,23 +62,22 @@ public enum Journal {
   /// decoding done ahead on a second thread (``DecodingPipeline``).
   private static func replay(
     _ reader: JournalReader, into state: inout IslandState, until: Int?,
-    onEvent: (LogEntry, Outcome, IslandState) -> Void
+    onEvent: ((LogEntry, Outcome, IslandState) -> Void)?
   ) throws(JournalError) -> JournalReplay {
     let pipeline = DecodingPipeline(reader: reader)
     defer { pipeline.stop() }
     var reachedEnd = false
     folding: while true {
       let batch = pipeline.next()
+      defer { pipeline.recycle(batch) }
       for index in batch.entries.indices {
         // Checked before each entry, as the sequential loop checks before reading one.
         if let until, state.seq >= until { break folding }
-        let outcome: Outcome
         do {
-          outcome = try state.apply(batch.entries[index].event, at: batch.entries[index].t)
+          try fold(batch.entries[index], into: &state, onEvent: onEvent)
         } catch {
           throw .badLine(path: reader.path, line: batch.lines[index], .rejected(error))
         }
-        onEvent(batch.entries[index], outcome, state)
       }
       if let until, state.seq >= until { break folding }
       if let error = batch.error { throw error }

@@ -16,6 +16,18 @@ extension IslandState {
   /// are fired again, the same way, before the next accepted event.
   @discardableResult
   public mutating func apply(_ event: Event, at t: Milliseconds) throws(Rejection) -> Outcome {
+    let effectCount = effects.count
+    let warningCount = warnings.count
+    try fold(event, at: t)
+    return Outcome(
+      entry: LogEntry(seq: seq, t: t, event: event),
+      effects: effectCount == effects.count ? [] : Array(effects[effectCount...]),
+      warnings: warningCount == warnings.count ? [] : Array(warnings[warningCount...]))
+  }
+
+  /// ``apply(_:at:)`` without making its ``Outcome``: for folds that look only at the state
+  /// (a journal's replay).
+  package mutating func fold(_ event: Event, at t: Milliseconds) throws(Rejection) {
     guard t >= self.t else {
       throw Rejection(event: event.name, reason: .timeWentBackwards(t: t, now: self.t))
     }
@@ -88,10 +100,6 @@ extension IslandState {
     {
       animate(.grow, index: index, timing: springTiming, seq: seq)
     }
-    return Outcome(
-      entry: LogEntry(seq: seq, t: t, event: event),
-      effects: effectCount == effects.count ? [] : Array(effects[effectCount...]),
-      warnings: warningCount == warnings.count ? [] : Array(warnings[warningCount...]))
   }
 
   /// Empties `array` keeping its storage (popping is cheaper than `removeAll`'s general
@@ -156,12 +164,20 @@ extension IslandState {
     if plan.shownZones & Zone.minimal.bit != 0 {
       try Validation.checkMinimalWidth(widths[Zone.minimal.ordinal], activity: start.activity)
     }
+    // Counted by hand to keep the live activity's copy of the app's name: activities of one
+    // app then share one string, not one each.
+    var app = start.app
+    var liveOfApp = 0
+    for other in eligible where activities[other].app == start.app {
+      liveOfApp += 1
+      app = activities[other].app
+    }
     let profile = ActivityProfile(
-      id: start.activity, app: start.app, startSeq: seq, startedAt: t, url: start.url,
+      id: start.activity, app: app, startSeq: seq, startedAt: t, url: start.url,
       links: start.links, plan: plan, layoutName: layoutName)
     let payloadBytes = profile.attributeBytes + Validation.jsonLength(of: start.state)
     try checkPayload(payloadBytes, of: start.activity)
-    guard liveCount(of: start.app) < policy.activitiesPerApp else {
+    guard liveOfApp < policy.activitiesPerApp else {
       throw .appLimitReached(app: start.app, limit: policy.activitiesPerApp)
     }
     guard eligible.count < policy.activitiesPerDevice else {
@@ -276,6 +292,9 @@ extension IslandState {
     }
     activities[index].endedAt = t
     activities[index].dismissAt = dismissAt
+    // An ended activity is never rendered for a transition again: its cached zone texts
+    // go, so that a long replay keeps less of every activity it ever saw.
+    activities[index].zoneTexts = []
     if dismissAt <= t {
       activities[index].phase = .dismissed
     } else {
