@@ -226,7 +226,7 @@ extension IslandState {
       if patch.zones & profile.plan.countdownZones != 0 {
         countdownsBefore = countdownTexts(of: index, zones: patch.zones, at: t)
       }
-      if activities[index].content.mergeChanges(update.state) {
+      if activities[index].content.mergeChanges(update.state, positions: patch.positions) {
         activities[index].fieldSlots = profile.plan.slots(in: activities[index].content)
       }
       activities[index].payloadBytes = patch.payloadBytes
@@ -269,7 +269,7 @@ extension IslandState {
     if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
     if let patch = end.state {
       let checked = try check(patch, of: index, now: t)
-      if activities[index].content.mergeChanges(patch) {
+      if activities[index].content.mergeChanges(patch, positions: checked.positions) {
         let plan = activities[index].profile.plan
         activities[index].fieldSlots = plan.slots(in: activities[index].content)
       }
@@ -327,6 +327,8 @@ extension IslandState {
     var pulses = false
     /// The payload's size after the merge.
     var payloadBytes: Int
+    /// Where the patch's first fields are in the content.
+    var positions = FieldPositions()
   }
 
   /// Checks what merging `patch` into the content of activity `index` would give: field
@@ -341,8 +343,18 @@ extension IslandState {
     var checked = CheckedPatch(payloadBytes: activities[index].payloadBytes)
     var count = activities[index].content.fields.count
     var namesSymbol = false
-    for field in patch.fields {
-      if let old = activities[index].content[field.name] {
+    let slots = activities[index].fieldSlots
+    for (patchIndex, field) in patch.fields.enumerated() {
+      let number = plan.role(of: field.name)
+      var position: Int?
+      if let number, number < 8 {
+        let slot = Int(truncatingIfNeeded: slots >> UInt64(8 * number)) & 0xFF
+        if slot != 0xFF { position = slot }
+      }
+      if position == nil { position = activities[index].content.position(of: field.name) }
+      if let position, patchIndex < 8 { checked.positions.set(patchIndex, position) }
+      if let position {
+        let old = activities[index].content.fields[position].value
         guard old != field.value else { continue }
         // Same name: only the value's length changes.
         checked.payloadBytes +=
@@ -354,7 +366,7 @@ extension IslandState {
         checked.payloadBytes += Validation.jsonLength(of: field)
       }
       checked.changesContent = true
-      guard let number = plan.role(of: field.name) else { continue }
+      guard let number else { continue }
       let role = plan.roles[number]
       if role.isNumeric, field.value.numberValue == nil {
         let zone =

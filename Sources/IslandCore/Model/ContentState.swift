@@ -74,10 +74,19 @@ public struct ContentState: Equatable, Hashable, Sendable {
 
   /// Merges `patch` into this state, as ``merge(_:)`` does, without reporting what changed.
   /// Returns whether it added a field (the positions of later fields then moved).
+  ///
+  /// `positions` may say where the patch's first fields already are, as the reducer's check
+  /// found them; once a field is added, the positions after it have moved and are not used.
   @discardableResult
-  mutating func mergeChanges(_ patch: ContentState) -> Bool {
+  mutating func mergeChanges(
+    _ patch: ContentState, positions: FieldPositions = FieldPositions()
+  ) -> Bool {
     var added = false
-    for field in patch.fields {
+    for (patchIndex, field) in patch.fields.enumerated() {
+      if !added, let position = positions[patchIndex] {
+        if fields[position].value != field.value { fields[position].value = field.value }
+        continue
+      }
       let index = insertionIndex(of: field.name)
       if index < fields.count, fields[index].name == field.name {
         if fields[index].value != field.value { fields[index].value = field.value }
@@ -114,6 +123,27 @@ public struct ContentState: Equatable, Hashable, Sendable {
       if fields[middle].name < name { low = middle + 1 } else { high = middle }
     }
     return low
+  }
+}
+
+/// Where up to eight fields of a patch are in a content state's fields, a byte each, with no
+/// storage to allocate (`0xFF`: not known).
+struct FieldPositions: Equatable, Sendable {
+  private var bytes = UInt64.max
+
+  /// The position of the patch's field number `index`, if known.
+  subscript(index: Int) -> Int? {
+    guard index < 8 else { return nil }
+    let byte = Int(truncatingIfNeeded: bytes >> UInt64(8 * index)) & 0xFF
+    return byte == 0xFF ? nil : byte
+  }
+
+  /// Records that the patch's field number `index` (below 8) is at `position`, if that
+  /// fits in a byte.
+  mutating func set(_ index: Int, _ position: Int) {
+    guard index < 8, position < 0xFF else { return }
+    bytes &= ~(0xFF << UInt64(8 * index))
+    bytes |= UInt64(position) << UInt64(8 * index)
   }
 }
 
