@@ -16,7 +16,13 @@ public struct Activity: Equatable, Sendable {
   /// Its content state.
   public internal(set) var content: ContentState
   /// The last alert it received, if any.
-  public internal(set) var lastAlert: Alert?
+  public internal(set) var lastAlert: Alert? {
+    get { alertBox?.alert }
+    set { alertBox = newValue.map(AlertBox.init) }
+  }
+  /// The last alert, held in a box: most activities never get one, and an alert kept
+  /// inline would make every activity 48 bytes larger for the whole replay.
+  private var alertBox: AlertBox?
   /// The bytes its content state and attributes take (see the payload limit).
   var payloadBytes: Int
   /// Each zone's text as last rendered, by ``Zone/ordinal`` (zones with a countdown are
@@ -77,7 +83,17 @@ final class ActivityProfile: Equatable, Sendable {
   let startSeq: Int
   let startedAt: Milliseconds
   let url: String?
-  let links: RegionLinks
+  /// The per-region deep links, held only when there are some (most activities have none,
+  /// and four empty optional strings are 64 bytes kept for the whole replay).
+  private let someLinks: Links?
+
+  /// The per-region deep links.
+  var links: RegionLinks { someLinks?.links ?? RegionLinks() }
+
+  private final class Links: Sendable {
+    let links: RegionLinks
+    init(_ links: RegionLinks) { self.links = links }
+  }
   let layoutName: String?
   /// The layout and what the reducer derives from it (shared by every activity of a
   /// built-in layout).
@@ -97,7 +113,7 @@ final class ActivityProfile: Equatable, Sendable {
     self.startSeq = startSeq
     self.startedAt = startedAt
     self.url = url
-    self.links = links
+    someLinks = links.isEmpty ? nil : Links(links)
     self.plan = plan
     self.layoutName = layoutName
     attributeBytes = Validation.attributeBytes(id: id, app: app, url: url, links: links)
@@ -310,6 +326,13 @@ struct PatchedFields: FieldSource {
 
   /// The value of field `name`, or nil.
   func value(named name: String) -> ContentValue? { patch[name] ?? fields.content[name] }
+}
+
+/// An alert, boxed (see ``Activity/lastAlert``); equal when the alerts are.
+private final class AlertBox: Equatable, Sendable {
+  let alert: Alert
+  init(_ alert: Alert) { self.alert = alert }
+  static func == (left: AlertBox, right: AlertBox) -> Bool { left.alert == right.alert }
 }
 
 /// Where an activity is in its life (ActivityKit's `ActivityState`).
