@@ -30,7 +30,39 @@ struct Digest {
           Digest.of(random, configuration: Configuration(device: device, profile: profile)))
       }
     }
+    results.append(renderings(count: count / 10))
     return results.joined(separator: " ")
+  }
+
+  /// A digest of `count` zones rendered with random texts and budgets (truncation included),
+  /// and of the presentation of every 97th state of a random fold.
+  static func renderings(count: Int) -> String {
+    var digest = Digest()
+    var random = SplitMix64(seed: 9)
+    let words = ["Pizza", "Roma", "é", "配達", "iiii", "WWWW", "12", " ", "🍕", "Cooking"]
+    for _ in 0..<count {
+      let named = Layout.catalogue[random.next(below: Layout.catalogue.count)]
+      var content = named.sampleState
+      for field in content.fields {
+        guard case .string = field.value else { continue }
+        var text = ""
+        for _ in 0..<random.next(below: 30) { text += words[random.next(below: words.count)] }
+        content[field.name] = .string(text)
+      }
+      for zone in Zone.allCases {
+        let budget = Double(1 + random.next(below: 400)) / 3
+        let rendered = ZoneRenderer.render(
+          zone, of: named.layout, activity: "a", content: content, now: 0, budget: budget)
+        digest.add("\(rendered as Any)")
+      }
+    }
+    var stress = StressWorkload(seed: 10)
+    var state = IslandState()
+    for (index, entry) in stress.generate(count).enumerated() {
+      _ = try? state.apply(entry.event, at: entry.t)
+      if index % 97 == 0 { digest.add("\(state.presentation)") }
+    }
+    return digest.hex
   }
 
   /// Folds `entries` and digests every observable result.

@@ -35,6 +35,14 @@ case "decode":
     let seconds = try time { _ = try decodeAll(arguments[1]) }
     print("decoded in \(String(format: "%.3f", seconds)) s")
   }
+case "fuzz":
+  var options = GenerationOptions(maximumLength: 50)
+  options.minimumLength = 50
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 5_000
+  let seconds = time {
+    for seed in 0..<UInt64(count) { _ = EventGenerator.generate(seed: seed, options: options) }
+  }
+  print("\(Int(Double(count) / seconds)) cases of 50 events/s generated and folded")
 case "write":
   guard arguments.count == 3, let count = Int(arguments[1]) else {
     print("usage: island-bench write N FILE")

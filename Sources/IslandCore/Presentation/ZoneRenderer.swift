@@ -181,12 +181,26 @@ public enum ZoneRenderer {
         return false
       }), case .text(let original, let font, let bold) = elements[index]
     else { return }
-    var kept = Array(original)
-    while !kept.isEmpty {
-      kept.removeLast()
-      elements[index] = .text(String(kept) + String(TextMetrics.ellipsis), font: font, bold: bold)
-      if measure(elements) <= width { return }
+    // The longest prefix shorter than the text that fits with the ellipsis, else none: found
+    // by halving, since a longer prefix is never narrower (every character adds a width of
+    // zero or more), which gives the prefix that cutting one character at a time finds.
+    let characters = Array(original)
+    func cut(to count: Int) -> RenderedZone.Element {
+      .text(String(characters[..<count]) + String(TextMetrics.ellipsis), font: font, bold: bold)
     }
-    elements[index] = .text(String(TextMetrics.ellipsis), font: font, bold: bold)
+    var low = 1
+    var high = characters.count - 1
+    var longest = 0
+    while low <= high {
+      let middle = (low + high) / 2
+      elements[index] = cut(to: middle)
+      if measure(elements) <= width {
+        longest = middle
+        low = middle + 1
+      } else {
+        high = middle - 1
+      }
+    }
+    elements[index] = cut(to: longest)
   }
 }
