@@ -98,6 +98,23 @@ public struct ContentState: Equatable, Hashable, Sendable {
     return added
   }
 
+  /// Whether the state has a field named `name`: at once when `name` comes after every
+  /// name held (as a journal's sorted keys do), else by a search.
+  package func contains(_ name: String) -> Bool {
+    guard let last = fields.last?.name, !(last < name) else { return false }
+    return position(of: name) != nil
+  }
+
+  /// Adds field `name`, which the state does not hold: appended when it comes after every
+  /// name held, else inserted in order.
+  package mutating func add(_ name: String, _ value: ContentValue) {
+    if let last = fields.last?.name, !(last < name) {
+      fields.insert(Field(name: name, value: value), at: insertionIndex(of: name))
+    } else {
+      fields.append(Field(name: name, value: value))
+    }
+  }
+
   /// The position of field `name` in ``fields``, or nil.
   func position(of name: String) -> Int? {
     let index = insertionIndex(of: name)
