@@ -115,7 +115,9 @@ struct Benchmark {
   /// that a change of load on the machine falls on all three alike.
   private mutating func sideBySide(path: String, size: Int) throws {
     log("side by side on \(Benchmark.label(size)) events: island replay, jq, python3")
-    var tools: [(name: String, arguments: [String])] = [("island replay", [island, "replay", path])]
+    var tools: [(name: String, arguments: [String])] = [
+      ("island replay", [island, "replay", path])
+    ]
     if commandExists("jq") { tools.append(("jq -c .", ["jq", "-c", ".", path])) }
     if commandExists("python3") {
       let loop = "import json,sys\nfor line in open(sys.argv[1]): json.loads(line)"

@@ -108,7 +108,8 @@ func spawnAndWait(_ arguments: [String]) throws -> ChildRun {
   let start = monotonicSeconds()
   let spawned = posix_spawnp(&pid, arguments[0], &actions, nil, argv, environ)
   guard spawned == 0 else {
-    throw ChildError(description: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
+    throw ChildError(
+      description: "cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
   }
   var status: Int32 = 0
   var usage = rusage()

@@ -76,7 +76,9 @@ extension Benchmark {
 
   private func targets(_ results: Results, sizes: [Int]) -> [String] {
     var lines = ["targets (issue 7):"]
-    func check(_ met: Bool, _ text: String) { lines.append("  [\(met ? "met" : "NOT met")] \(text)") }
+    func check(_ met: Bool, _ text: String) {
+      lines.append("  [\(met ? "met" : "NOT met")] \(text)")
+    }
     if let size = sizes.max(), let cold = results.cold[size] {
       check(
         size >= 1_000_000 && cold.seconds <= 1,
