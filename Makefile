@@ -21,6 +21,13 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
+# The benchmarks (Benchmarks/, a package of its own): release builds, then the table. The
+# benchmark package's build plan is dropped first: it does not notice files added here.
+bench: deps
+	$(SWIFT) build -c release --product island
+	cd Benchmarks && rm -f .build/release.yaml && $(SWIFT) build -c release \
+	  && .build/release/island-bench --island ../.build/release/island
+
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift
 

@@ -12,6 +12,7 @@ let package = Package(
       dependencies: [
         .product(name: "IslandCore", package: "Island"),
         .product(name: "IslandJournal", package: "Island"),
+        .product(name: "IslandProperties", package: "Island"),
       ],
       path: "Sources/IslandBenchmarks")
   ],

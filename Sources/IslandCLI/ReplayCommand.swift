@@ -57,12 +57,16 @@ enum ReplayCommand {
     var output = StandardStream.output
     let replay: JournalReplay
     do throws(JournalError) {
-      replay = try Journal.replay(path: path, until: until) { _, _, state in
-        guard format == .jsonl else { return }
-        var writer = JSONWriter()
-        writer.write(state.json)
-        output.line(bytes: writer.bytes)
-      }
+      // Only the timeline looks at every event: without it, replay makes no outcomes.
+      let timeline: ((LogEntry, Outcome, IslandState) -> Void)? =
+        format != .jsonl
+        ? nil
+        : { _, _, state in
+          var writer = JSONWriter()
+          writer.write(state.json)
+          output.line(bytes: writer.bytes)
+        }
+      replay = try Journal.replay(path: path, until: until, onEvent: timeline)
     } catch {
       output.flush()
       StandardStream.report(error.description)

@@ -279,7 +279,7 @@ private struct LineReader {
     repeat {
       let key = try readName()
       let name = key.name
-      guard content[name] == nil else {
+      guard !content.contains(name) else {
         throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(name)))
       }
       let value: ContentValue
@@ -290,7 +290,7 @@ private struct LineReader {
       case .some where atNumber: value = .number(try parseNumber())
       default: value = try EventFields.contentValue(try parseValue(), name: name)
       }
-      content[name] = value
+      content.add(name, value)
     } while try nextMember()
     return content
   }

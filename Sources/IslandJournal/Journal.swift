@@ -14,25 +14,83 @@ public struct JournalReplay: Equatable, Sendable {
 public enum Journal {
   /// Reads the journal at `path` and folds every event into a state under its header's
   /// configuration, stopping after event `until` if given. `onEvent` sees each accepted event
-  /// with what it did and the state after it.
+  /// with what it did and the state after it (without it, no outcome is made).
   ///
   /// Any bad line, seq out of order, or event the engine refuses is an error at its line.
   public static func replay(
     path: String, until: Int? = nil,
-    onEvent: (LogEntry, Outcome, IslandState) -> Void = { _, _, _ in }
+    onEvent: ((LogEntry, Outcome, IslandState) -> Void)? = nil
+  ) throws(JournalError) -> JournalReplay {
+    try replay(path: path, until: until, pipelineFrom: pipelineThreshold, onEvent: onEvent)
+  }
+
+  /// ``replay(path:until:onEvent:)``, decoding on a second thread when the file has at
+  /// least `threshold` bytes (tests compare both ways on the same files).
+  static func replay(
+    path: String, until: Int?, pipelineFrom threshold: Int,
+    onEvent: ((LogEntry, Outcome, IslandState) -> Void)?
   ) throws(JournalError) -> JournalReplay {
     let reader = try JournalReader(path: path)
     var state = IslandState(configuration: reader.header.configuration)
+    if FileSystem.size(of: path) >= threshold {
+      return try replay(reader, into: &state, until: until, onEvent: onEvent)
+    }
     while until.map({ state.seq < $0 }) ?? true, let entry = try reader.next() {
-      let outcome: Outcome
       do {
-        outcome = try state.apply(entry.event, at: entry.t)
+        try fold(entry, into: &state, onEvent: onEvent)
       } catch {
         throw .badLine(path: path, line: reader.lineNumber, .rejected(error))
       }
-      onEvent(entry, outcome, state)
     }
     return JournalReplay(header: reader.header, state: state, warnings: reader.warnings)
+  }
+
+  /// Folds `entry` into `state`, making its outcome only for `onEvent`.
+  private static func fold(
+    _ entry: LogEntry, into state: inout IslandState,
+    onEvent: ((LogEntry, Outcome, IslandState) -> Void)?
+  ) throws(Rejection) {
+    guard let onEvent else { return try state.fold(entry.event, at: entry.t) }
+    let outcome = try state.apply(entry.event, at: entry.t)
+    onEvent(entry, outcome, state)
+  }
+
+  /// From this size on, a replay decodes on a second thread while it folds.
+  static let pipelineThreshold = 1 << 20
+
+  /// The replay of a long journal: the same, entry for entry and error for error, with the
+  /// decoding done ahead on a second thread (``DecodingPipeline``).
+  private static func replay(
+    _ reader: JournalReader, into state: inout IslandState, until: Int?,
+    onEvent: ((LogEntry, Outcome, IslandState) -> Void)?
+  ) throws(JournalError) -> JournalReplay {
+    let pipeline = DecodingPipeline(reader: reader)
+    defer { pipeline.stop() }
+    var reachedEnd = false
+    folding: while true {
+      let batch = pipeline.next()
+      defer { pipeline.recycle(batch) }
+      for index in batch.entries.indices {
+        // Checked before each entry, as the sequential loop checks before reading one.
+        if let until, state.seq >= until { break folding }
+        do {
+          try fold(batch.entries[index], into: &state, onEvent: onEvent)
+        } catch {
+          throw .badLine(path: reader.path, line: batch.lines[index], .rejected(error))
+        }
+      }
+      if let until, state.seq >= until { break folding }
+      if let error = batch.error { throw error }
+      if batch.isLast {
+        reachedEnd = true
+        break folding
+      }
+    }
+    pipeline.stop()
+    // A torn last line is noticed only by reading past the last whole line, which the
+    // sequential loop does only when it has not stopped at `until` first.
+    let warnings = reachedEnd ? reader.warnings : []
+    return JournalReplay(header: reader.header, state: state, warnings: warnings)
   }
 
   /// Reads every entry of the journal at `path` into memory, checking syntax and seq order

@@ -129,3 +129,73 @@ struct SplitMix64 {
 
   mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
+
+/// A workload that keeps exactly `live` activities running (1 to 10: the device's limit),
+/// each of its own app: starts up to `live`, then mostly updates of one of them, with taps,
+/// ticks, and now and then one ending and another taking its place. What changes from one
+/// `live` to another is only how many activities the island arbitrates between.
+struct SteadyWorkload {
+  private var random: SplitMix64
+  private var state = IslandState()
+  private var now: Milliseconds = 0
+  private var nextID = 0
+  private let live: Int
+
+  init(live: Int, seed: UInt64) {
+    self.live = live
+    random = SplitMix64(seed: seed)
+  }
+
+  /// Generates `count` accepted events.
+  mutating func generate(_ count: Int) -> [LogEntry] {
+    var entries: [LogEntry] = []
+    entries.reserveCapacity(count)
+    while entries.count < count {
+      now += Milliseconds(100 + random.next(below: 2_000))
+      if let outcome = try? state.apply(nextEvent(), at: now) { entries.append(outcome.entry) }
+    }
+    return entries
+  }
+
+  private mutating func nextEvent() -> Event {
+    let ranked = state.placement.ranked
+    if ranked.count < live { return start() }
+    let roll = random.next(below: 100)
+    let pick = state.activities[ranked[random.next(below: ranked.count)]]
+    switch roll {
+    case 0..<3: return .end(End(activity: pick.id, dismissal: .immediate))
+    case 3..<6: return .tick
+    case 6..<9:
+      switch state.mode {
+      case .expanded: return .tap(.outside)
+      case .idle: return .tick
+      case .compact, .minimal: return .longPress(.island)
+      }
+    default:
+      let minutes = pick.content["minutesLeft"]?.numberValue ?? 20
+      let progress = pick.content["deliveryProgress"]?.numberValue ?? 0
+      var patch: ContentState = [
+        "minutesLeft": .number(minutes > 1 ? minutes - 1 : 30),
+        "deliveryProgress": .number(progress >= 1 ? 0 : min(1, progress + 0.05)),
+      ]
+      if random.next(below: 10) == 0 {
+        patch["statusText"] = .string(["Cooking", "On its way", "Nearby"][random.next(below: 3)])
+      }
+      let relevance: Double? =
+        random.next(below: 10) == 0 ? Double(random.next(below: 100)) : nil
+      return .update(Update(activity: pick.id, state: patch, relevance: relevance))
+    }
+  }
+
+  private mutating func start() -> Event {
+    nextID += 1
+    // One app per slot: never over the per-app limit, and minimal mode from two on.
+    let used = Set(state.placement.ranked.map { state.activities[$0].app })
+    let app = (0..<10).map { "com.example.app\($0)" }.first { !used.contains($0) } ?? "com.x"
+    return .start(
+      Start(
+        activity: "live\(nextID)", app: app, relevance: Double(random.next(below: 100)),
+        state: Layout.catalogue[0].sampleState, layout: .named("delivery"),
+        url: "food://order/\(nextID)"))
+  }
+}

@@ -1,36 +1,80 @@
 import Foundation
 import IslandCore
+import IslandJournal
+import IslandProperties
 
-/// Monotonic seconds.
-func now() -> Double {
-  var spec = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &spec)
-  return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+// island-bench: the benchmarks of issue 7, on a release build.
+//
+//   island-bench [--quick] [--runs N] [--island PATH] [--dir DIR]
+//       the whole benchmark: a table, and each target met or not
+//   island-bench digest [N]     a fingerprint of every observable result of folding N
+//                               generated events (to check that optimisations change nothing)
+//   island-bench fold N [R]     folds N generated events R times (for profilers)
+//   island-bench write N FILE   writes the N-event synthetic journal
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+switch arguments.first {
+case "measure-child":
+  measureChild(Array(arguments.dropFirst()))
+case "digest":
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+  print(Digest.report(count: count))
+case "fold":
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+  let repeats = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 5
+  var workload = Workload(seed: 42)
+  let entries = workload.generate(count)
+  var seconds: [Double] = []
+  for _ in 0..<repeats { seconds.append(time { _ = foldAll(entries) }) }
+  print(
+    "folded \(count) events: \(String(format: "%.2f", Double(count) / median(seconds) / 1e6))"
+      + " M events/s (median of \(repeats))")
+case "decode":
+  for _ in 0..<3 {
+    let seconds = try time { _ = try decodeAll(arguments[1]) }
+    print("decoded in \(String(format: "%.3f", seconds)) s")
+  }
+case "fuzz":
+  var options = GenerationOptions(maximumLength: 50)
+  options.minimumLength = 50
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 5_000
+  let seconds = time {
+    for seed in 0..<UInt64(count) { _ = EventGenerator.generate(seed: seed, options: options) }
+  }
+  print("\(Int(Double(count) / seconds)) cases of 50 events/s generated and folded")
+case "write":
+  guard arguments.count == 3, let count = Int(arguments[1]) else {
+    print("usage: island-bench write N FILE")
+    exit(64)
+  }
+  var workload = Workload(seed: 42)
+  try JournalFiles.write(workload.generate(count), to: arguments[2])
+default:
+  do {
+    var benchmark = try Benchmark(arguments: arguments)
+    try benchmark.run()
+  } catch {
+    FileHandle.standardError.write(Data("island-bench: \(error)\n".utf8))
+    exit(1)
+  }
 }
 
-func median(_ values: [Double]) -> Double {
-  let sorted = values.sorted()
-  return sorted[sorted.count / 2]
-}
-
-let count = Int(CommandLine.arguments.dropFirst().first ?? "") ?? 1_000_000
-let generateStart = now()
-var workload = Workload(seed: 42)
-let entries = workload.generate(count)
-print("generated \(entries.count) events in \(String(format: "%.2f", now() - generateStart)) s")
-
-var timings: [Double] = []
-var final = IslandState()
-for _ in 0..<5 {
-  let begin = now()
+/// Folds `entries` through the public reducer, as a replay does, from an empty island.
+@inline(never)
+func foldAll(_ entries: [LogEntry]) -> IslandState {
   var state = IslandState()
-  for entry in entries { _ = try? state.apply(entry.event, at: entry.t) }
-  timings.append(now() - begin)
-  final = state
+  for index in entries.indices {
+    _ = try? state.apply(entries[index].event, at: entries[index].t)
+  }
+  return state
 }
-let seconds = median(timings)
-print(
-  "reducer: \(String(format: "%.2f", Double(entries.count) / seconds / 1e6)) M events/s "
-    + "(median of 5: \(String(format: "%.3f", seconds)) s), final seq \(final.seq), "
-    + "\(final.activities.count) activities, \(final.effects.count) effects, "
-    + "\(final.warnings.count) warnings")
+
+/// Reads every entry of the journal at `path` without folding: the decoder alone.
+@inline(never)
+func decodeAll(_ path: String) throws -> Int {
+  let reader = try JournalReader(path: path)
+  var count = 0
+  while let entry = try reader.next() { count &+= entry.seq & 1 }
+  return count
+}

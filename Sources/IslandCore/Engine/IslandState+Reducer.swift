@@ -16,23 +16,39 @@ extension IslandState {
   /// are fired again, the same way, before the next accepted event.
   @discardableResult
   public mutating func apply(_ event: Event, at t: Milliseconds) throws(Rejection) -> Outcome {
+    let effectCount = effects.count
+    let warningCount = warnings.count
+    try fold(event, at: t)
+    return Outcome(
+      entry: LogEntry(seq: seq, t: t, event: event),
+      effects: effectCount == effects.count ? [] : Array(effects[effectCount...]),
+      warnings: warningCount == warnings.count ? [] : Array(warnings[warningCount...]))
+  }
+
+  /// ``apply(_:at:)`` without making its ``Outcome``: for folds that look only at the state
+  /// (a journal's replay).
+  package mutating func fold(_ event: Event, at t: Milliseconds) throws(Rejection) {
     guard t >= self.t else {
       throw Rejection(event: event.name, reason: .timeWentBackwards(t: t, now: self.t))
     }
     let seq = self.seq + 1
     let effectCount = effects.count
     let warningCount = warnings.count
-    let saved = SavedParts(
-      placement: placement, expansion: expansion, eligible: eligible, timers: timers,
-      transitions: transitions, animations: animations)
+    // The last event's animations stay until this one is accepted: new ones are added
+    // after them, and whichever part is not kept is cut off at the end. Only an update
+    // makes transitions, once it has passed its checks: it clears them there.
+    let animationCount = animations.count
+    // Every handler checks everything before it changes anything, so only what timers
+    // change needs saving, and only when one comes due.
+    var saved: SavedParts?
     var touched: [(index: Int, activity: Activity)] = []
-    transitions = []
-    animations = []
     var rankingChanged = false
-    // An activity a timer ended leaves its slot before the event sees the island: a tap
-    // must land on what is shown at `t`, not on what was shown before the timers fired.
-    if let next = timers.first, next.due <= t, fireTimers(until: t, seq: seq, touched: &touched) {
-      placeActivities()
+    if let next = timers.first, next.due <= t {
+      saved = SavedParts(
+        placement: placement, expansion: expansion, eligible: eligible, timers: timers)
+      // An activity a timer ended leaves its slot before the event sees the island: a tap
+      // must land on what is shown at `t`, not on what was shown before the timers fired.
+      if fireTimers(until: t, seq: seq, touched: &touched) { placeActivities() }
     }
     do {
       switch event {
@@ -53,28 +69,43 @@ extension IslandState {
       }
     } catch {
       for (index, activity) in touched.reversed() { activities[index] = activity }
-      placement = saved.placement
-      expansion = saved.expansion
-      eligible = saved.eligible
-      timers = saved.timers
-      transitions = saved.transitions
-      animations = saved.animations
+      if let saved {
+        placement = saved.placement
+        expansion = saved.expansion
+        eligible = saved.eligible
+        timers = saved.timers
+      }
+      animations.removeLast(animations.count - animationCount)
       effects.removeLast(effects.count - effectCount)
       warnings.removeLast(warnings.count - warningCount)
       throw Rejection(event: event.name, reason: error)
     }
+    if case .update = event {
+    } else {
+      IslandState.empty(&transitions)
+    }
+    if animationCount > 0 {
+      if animations.count == animationCount {
+        IslandState.empty(&animations)
+      } else {
+        animations.removeFirst(animationCount)
+      }
+    }
     self.seq = seq
     self.t = t
     if rankingChanged { placeActivities() }
-    if case .start(let start) = event, let index = indexByID[start.activity],
-      expansion == nil, placement.island == index || placement.detached == index
+    // An accepted start appended its activity last.
+    if case .start = event, let index = activities.indices.last, expansion == nil,
+      placement.island == index || placement.detached == index
     {
       animate(.grow, index: index, timing: springTiming, seq: seq)
     }
-    return Outcome(
-      entry: LogEntry(seq: seq, t: t, event: event),
-      effects: effectCount == effects.count ? [] : Array(effects[effectCount...]),
-      warnings: warningCount == warnings.count ? [] : Array(warnings[warningCount...]))
+  }
+
+  /// Empties `array` keeping its storage (popping is cheaper than `removeAll`'s general
+  /// range replacement for the few elements these arrays hold).
+  private static func empty<Element>(_ array: inout [Element]) {
+    while array.popLast() != nil {}
   }
 
   private struct SavedParts {
@@ -82,8 +113,6 @@ extension IslandState {
     var expansion: Expansion?
     var eligible: [Int]
     var timers: TimerQueue
-    var transitions: [Transition]
-    var animations: [Animation]
   }
 
   private var policy: Policy { configuration.policy }
@@ -93,55 +122,76 @@ extension IslandState {
 
   private mutating func start(_ start: Start, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
     try Validation.checkActivityID(start.activity)
-    guard indexByID[start.activity] == nil else { throw .duplicateActivity(start.activity) }
+    guard activityIndex.position(of: start.activity, in: activities) == nil else {
+      throw .duplicateActivity(start.activity)
+    }
     try Validation.checkApp(start.app)
     try Validation.checkRelevance(start.relevance)
     try Validation.checkTime(start.stale, field: "stale time")
     if let url = start.url { try Validation.checkURL(url, field: "widget URL") }
     try Validation.checkLinks(start.links)
     for field in start.state.fields { try Validation.checkFieldName(field.name) }
-    let layout: Layout
+    let plan: LayoutPlan
     let layoutName: String?
     switch start.layout {
     case .none:
-      layout = .default(for: start.state)
+      plan = LayoutPlan(.default(for: start.state))
       layoutName = nil
     case .named(let name):
-      guard let named = Layout.named(name) else { throw .unknownLayout(name) }
-      layout = named
+      guard let named = LayoutPlan.named(name) else { throw .unknownLayout(name) }
+      plan = named
       layoutName = name
     case .inline(let inline):
-      layout = inline
+      plan = LayoutPlan(inline)
       layoutName = nil
     }
-    try Validation.checkLayout(layout, content: start.state, activity: start.activity, now: t)
+    try Validation.checkLayoutExceptMinimalWidth(plan.layout, content: start.state)
+    // Every zone's text and width, once: the minimal one's width is also its check.
+    let fieldSlots = plan.slots(in: start.state)
+    let fields = ActivityFields(plan: plan, content: start.state, slots: fieldSlots)
+    var zoneTexts: [String] = []
+    zoneTexts.reserveCapacity(Zone.allCases.count)
+    var widths = InlineArray<7, Double>(repeating: 0)
+    for zone in Zone.allCases {
+      guard plan.shownZones & zone.bit != 0 else {
+        zoneTexts.append("")
+        continue
+      }
+      let (text, width) = plan.render(zone.ordinal, fields, now: t, unlessItSpells: nil)
+      zoneTexts.append(text ?? "")
+      widths[zone.ordinal] = width
+    }
+    if plan.shownZones & Zone.minimal.bit != 0 {
+      try Validation.checkMinimalWidth(widths[Zone.minimal.ordinal], activity: start.activity)
+    }
+    // Counted by hand to keep the live activity's copy of the app's name: activities of one
+    // app then share one string, not one each.
+    var app = start.app
+    var liveOfApp = 0
+    for other in eligible where activities[other].app == start.app {
+      liveOfApp += 1
+      app = activities[other].app
+    }
     let profile = ActivityProfile(
-      id: start.activity, app: start.app, startSeq: seq, startedAt: t, url: start.url,
-      links: start.links, layout: layout, layoutName: layoutName)
+      id: start.activity, app: app, startSeq: seq, startedAt: t, url: start.url,
+      links: start.links, plan: plan, layoutName: layoutName)
     let payloadBytes = profile.attributeBytes + Validation.jsonLength(of: start.state)
     try checkPayload(payloadBytes, of: start.activity)
-    guard liveCount(of: start.app) < policy.activitiesPerApp else {
+    guard liveOfApp < policy.activitiesPerApp else {
       throw .appLimitReached(app: start.app, limit: policy.activitiesPerApp)
     }
     guard eligible.count < policy.activitiesPerDevice else {
       throw .deviceLimitReached(limit: policy.activitiesPerDevice)
     }
 
-    var zoneTexts: [String] = []
-    zoneTexts.reserveCapacity(Zone.allCases.count)
-    for zone in Zone.allCases {
-      guard let zoneView = profile.zoneViews[zone.ordinal] else {
-        zoneTexts.append("")
-        continue
-      }
-      let (text, width) = ZoneRenderer.measure(zoneView, content: start.state, now: t)
-      zoneTexts.append(text)
+    for zone in Zone.allCases where plan.shownZones & zone.bit != 0 {
       warnIfOverBudget(
-        zone, width: width, activity: profile, content: start.state, seq: seq, now: t)
+        zone, width: widths[zone.ordinal], activity: profile, content: start.state, seq: seq,
+        now: t)
     }
     var activity = Activity(
       profile: profile, relevance: start.relevance, staleAt: start.stale, content: start.state,
-      payloadBytes: payloadBytes, zoneTexts: zoneTexts)
+      payloadBytes: payloadBytes, zoneTexts: zoneTexts, fieldSlots: fieldSlots)
     let index = activities.count
     if let staleAt = start.stale {
       if staleAt <= t {
@@ -151,7 +201,7 @@ extension IslandState {
       }
     }
     activities.append(activity)
-    indexByID[start.activity] = index
+    activityIndex.insert(start.activity, at: index)
     eligible.append(index)
     timers.insert(
       Timer(due: t + policy.maximumActiveDuration, kind: .lifetime, startSeq: seq, activity: index))
@@ -166,18 +216,23 @@ extension IslandState {
     try Validation.checkTime(update.stale, field: "stale time")
     let profile = activities[index].profile
     let oldRelevance = activities[index].relevance
-    let (changed, payloadBytes) = try check(update.state, of: index, now: t)
-
-    if !changed.isEmpty {
-      // The content before is needed only to render a countdown zone as it was at `t`.
-      let before =
-        profile.zoneHasCountdown.contains(true) ? activities[index].content : nil
-      activities[index].content.merge(update.state)
-      activities[index].payloadBytes = payloadBytes
-      renderChangedZones(of: index, contentBefore: before, changed: changed, seq: seq, t: t)
-      if let pulse = profile.layout.pulse, changed.contains(pulse.field),
-        let zone = shownLeadingZone(of: index)
-      {
+    let patch = try check(update.state, of: index, now: t)
+    // Checked: from here on nothing throws.
+    IslandState.empty(&transitions)
+    if patch.changesContent {
+      // A countdown zone's cached text is from its last change; its text before is the old
+      // content's at `t`.
+      var countdownsBefore: [String] = []
+      if patch.zones & profile.plan.countdownZones != 0 {
+        countdownsBefore = countdownTexts(of: index, zones: patch.zones, at: t)
+      }
+      if activities[index].content.mergeChanges(update.state, positions: patch.positions) {
+        activities[index].fieldSlots = profile.plan.slots(in: activities[index].content)
+      }
+      activities[index].payloadBytes = patch.payloadBytes
+      renderChangedZones(
+        of: index, zones: patch.zones, countdownsBefore: countdownsBefore, seq: seq, t: t)
+      if patch.pulses, let pulse = profile.layout.pulse, let zone = shownLeadingZone(of: index) {
         animate(.pulse, index: index, timing: .keyframes(pulse.keyframes, zone: zone), seq: seq)
       }
     }
@@ -213,9 +268,12 @@ extension IslandState {
     let index = try liveIndex(of: end.activity)
     if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
     if let patch = end.state {
-      let (_, payloadBytes) = try check(patch, of: index, now: t)
-      activities[index].content.merge(patch)
-      activities[index].payloadBytes = payloadBytes
+      let checked = try check(patch, of: index, now: t)
+      if activities[index].content.mergeChanges(patch, positions: checked.positions) {
+        let plan = activities[index].profile.plan
+        activities[index].fieldSlots = plan.slots(in: activities[index].content)
+      }
+      activities[index].payloadBytes = checked.payloadBytes
     }
     finish(index, at: t, dismissal: end.dismissal, seq: seq)
   }
@@ -234,6 +292,9 @@ extension IslandState {
     }
     activities[index].endedAt = t
     activities[index].dismissAt = dismissAt
+    // An ended activity is never rendered for a transition again: its cached zone texts
+    // go, so that a long replay keeps less of every activity it ever saw.
+    activities[index].zoneTexts = []
     if dismissAt <= t {
       activities[index].phase = .dismissed
     } else {
@@ -248,50 +309,83 @@ extension IslandState {
   }
 
   private func liveIndex(of id: String) throws(Rejection.Reason) -> Int {
-    guard let index = indexByID[id] else { throw .unknownActivity(id) }
-    guard activities[index].isEligible else { throw .activityEnded(id) }
+    guard let index = activityIndex.position(of: id, in: activities) else {
+      throw .unknownActivity(id)
+    }
+    let phase = activities[index].phase
+    guard phase == .active || phase == .stale else { throw .activityEnded(id) }
     return index
   }
 
+  /// What merging a patch would change, once checked.
+  private struct CheckedPatch {
+    /// Whether any field's value changes.
+    var changesContent = false
+    /// The zones that read a changed field (bits by ``Zone/ordinal``).
+    var zones: UInt8 = 0
+    /// Whether a changed field pulses the leading icon.
+    var pulses = false
+    /// The payload's size after the merge.
+    var payloadBytes: Int
+    /// Where the patch's first fields are in the content.
+    var positions = FieldPositions()
+  }
+
   /// Checks what merging `patch` into the content of activity `index` would give: field
-  /// names, the layout's numeric fields, the minimal view's width, the payload limit. Only
-  /// what the changed fields can affect is checked, and nothing is copied unless the minimal
-  /// view must be measured. Returns the changed field names and the payload size after.
+  /// names, the layout's numeric fields, symbol names and the minimal view's width, the
+  /// payload limit. Only what the changed fields can affect is checked (the content before
+  /// passed every check), and nothing is copied or merged.
   private func check(_ patch: ContentState, of index: Int, now: Milliseconds) throws(Rejection
-    .Reason) -> (changed: [String], payloadBytes: Int)
+    .Reason) -> CheckedPatch
   {
-    let activity = activities[index]
-    let profile = activity.profile
-    var bytes = activity.payloadBytes
-    var count = activity.content.fields.count
-    var changed: [String] = []
-    for field in patch.fields {
-      if let old = activity.content[field.name] {
+    let profile = activities[index].profile
+    let plan = profile.plan
+    var checked = CheckedPatch(payloadBytes: activities[index].payloadBytes)
+    var count = activities[index].content.fields.count
+    var namesSymbol = false
+    let slots = activities[index].fieldSlots
+    for (patchIndex, field) in patch.fields.enumerated() {
+      let number = plan.role(of: field.name)
+      var position: Int?
+      if let number, number < 8 {
+        let slot = Int(truncatingIfNeeded: slots >> UInt64(8 * number)) & 0xFF
+        if slot != 0xFF { position = slot }
+      }
+      if position == nil { position = activities[index].content.position(of: field.name) }
+      if let position, patchIndex < 8 { checked.positions.set(patchIndex, position) }
+      if let position {
+        let old = activities[index].content.fields[position].value
         guard old != field.value else { continue }
-        bytes -= Validation.jsonLength(of: ContentState.Field(name: field.name, value: old))
+        // Same name: only the value's length changes.
+        checked.payloadBytes +=
+          Validation.jsonLength(of: field.value) - Validation.jsonLength(of: old)
       } else {
         try Validation.checkFieldName(field.name)
-        if count > 0 { bytes += 1 }
+        if count > 0 { checked.payloadBytes += 1 }
         count += 1
+        checked.payloadBytes += Validation.jsonLength(of: field)
       }
-      bytes += Validation.jsonLength(of: field)
-      changed.append(field.name)
-      if field.value.numberValue == nil, profile.numericFields.contains(field.name) {
+      checked.changesContent = true
+      guard let number else { continue }
+      let role = plan.roles[number]
+      if role.isNumeric, field.value.numberValue == nil {
         let zone =
-          Zone.allCases.first { profile.zoneFields[$0.ordinal].contains(field.name) } ?? .bottom
+          role.zones == 0 ? .bottom : Zone(ordinal: role.zones.trailingZeroBitCount)
         let view = Validation.numericViewName(of: field.name, in: profile.layout[zone]?.view)
         throw .fieldNotNumber(zone: zone, field: field.name, view: view)
       }
+      checked.zones |= role.zones
+      namesSymbol = namesSymbol || role.namesSymbol
+      checked.pulses = checked.pulses || role.pulses
     }
-    guard !changed.isEmpty else { return (changed, bytes) }
-    let namesSymbol = changed.contains { profile.symbolFields.contains($0) }
-    if namesSymbol || profile.zone(.minimal, readsAnyOf: changed) {
-      var content = activity.content
-      content.merge(patch)
-      try Validation.checkLayout(profile.layout, content: content, activity: profile.id, now: now)
+    guard checked.changesContent else { return checked }
+    if namesSymbol || checked.zones & Zone.minimal.bit != 0 {
+      try Validation.checkPatchedLayout(
+        plan, content: PatchedFields(fields: activities[index].fields, patch: patch),
+        activity: profile.id, now: now)
     }
-    try checkPayload(bytes, of: profile.id)
-    return (changed, bytes)
+    try checkPayload(checked.payloadBytes, of: profile.id)
+    return checked
   }
 
   private func checkPayload(_ bytes: Int, of id: String) throws(Rejection.Reason) {
@@ -434,63 +528,111 @@ extension IslandState {
 
   /// Ranks the eligible activities and places them (Part 2, "Ranking and placement").
   mutating func placeActivities() {
-    var ranked = eligible
-    ranked.sort { left, right in
-      let leftRelevance = activities[left].relevance
-      let rightRelevance = activities[right].relevance
-      if leftRelevance != rightRelevance { return leftRelevance > rightRelevance }
-      return activities[left].startSeq < activities[right].startSeq
+    // Ranked into the placement's own arrays, reused: sorting keys read once, on the stack.
+    var ranked = placement.ranked
+    placement.ranked = []
+    ranked.removeAll(keepingCapacity: true)
+    withUnsafeTemporaryAllocation(
+      of: (index: Int, relevance: Double).self, capacity: eligible.count
+    ) { buffer in
+      var keys = buffer
+      for (position, index) in eligible.enumerated() {
+        keys[position] = (index, activities[index].relevance)
+      }
+      keys.sort { left, right in
+        if left.relevance != right.relevance { return left.relevance > right.relevance }
+        // The eligible list is in start order: a lower index started earlier.
+        return left.index < right.index
+      }
+      for key in keys { ranked.append(key.index) }
     }
-    var placement = Placement()
-    placement.ranked = ranked
+    var hidden = placement.hidden
+    placement.hidden = []
+    hidden.removeAll(keepingCapacity: true)
+    placement.mode = .idle
+    placement.island = nil
+    placement.detached = nil
     if !device.hasIsland {
-      placement.hidden = ranked
+      hidden += ranked
     } else if let top = ranked.first {
       let topApp = activities[top].app
       placement.island = top
       if let other = ranked.first(where: { activities[$0].app != topApp }) {
         placement.mode = .minimal
         placement.detached = other
-        placement.hidden = ranked.filter { $0 != top && $0 != other }
+        for index in ranked where index != top && index != other { hidden.append(index) }
       } else {
         placement.mode = .compact
-        placement.hidden = Array(ranked.dropFirst())
+        hidden += ranked.dropFirst()
       }
     }
-    self.placement = placement
+    placement.ranked = ranked
+    placement.hidden = hidden
   }
 
   // MARK: - Presentation
 
-  /// Renders again every zone of activity `index` that reads a changed field: records a
-  /// content transition where its text changed, and a warning where it is over budget.
+  /// The texts of activity `index`'s countdown zones among `zones` now, by zone ordinal
+  /// (empty strings elsewhere).
+  private func countdownTexts(of index: Int, zones: UInt8, at t: Milliseconds) -> [String] {
+    let plan = activities[index].profile.plan
+    var texts = Array(repeating: "", count: Zone.allCases.count)
+    var remaining = zones & plan.countdownZones
+    while remaining != 0 {
+      let ordinal = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      guard plan.shownZones & (1 << UInt8(ordinal)) != 0 else { continue }
+      texts[ordinal] =
+        plan.render(ordinal, activities[index].fields, now: t, unlessItSpells: nil).text ?? ""
+    }
+    return texts
+  }
+
+  /// Renders again every zone of activity `index` among `zones` (those that read a changed
+  /// field): records a content transition where its text changed, and a warning where it
+  /// is over budget.
   private mutating func renderChangedZones(
-    of index: Int, contentBefore: ContentState?, changed: [String], seq: Int, t: Milliseconds
+    of index: Int, zones: UInt8, countdownsBefore: [String], seq: Int, t: Milliseconds
   ) {
-    let profile = activities[index].profile
-    let content = activities[index].content
-    for zone in Zone.allCases where profile.zone(zone, readsAnyOf: changed) {
-      guard let zoneView = profile.zoneViews[zone.ordinal] else { continue }
-      let (text, width) = ZoneRenderer.measure(zoneView, content: content, now: t)
-      let old =
-        if let contentBefore, profile.zoneHasCountdown[zone.ordinal] {
-          ZoneRenderer.measure(zoneView, content: contentBefore, now: t).text
-        } else {
-          activities[index].zoneTexts[zone.ordinal]
-        }
-      guard old != text else { continue }
-      activities[index].zoneTexts[zone.ordinal] = text
+    let plan = activities[index].profile.plan
+    let slots = activities[index].fieldSlots
+    var remaining = zones & plan.shownZones
+    while remaining != 0 {
+      let ordinal = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      let bit: UInt8 = 1 << UInt8(ordinal)
+      let isCountdown = plan.countdownZones & bit != 0
+      let (new, width, onlyDigits) = activities[index].content.fields.withUnsafeBufferPointer {
+        fields in
+        plan.render(
+          ordinal, BorrowedFields(fields: fields, slots: slots, plan: plan), now: t,
+          comparingWith: isCountdown
+            ? countdownsBefore[ordinal] : activities[index].zoneTexts[ordinal])
+      }
+      guard let text = new else { continue }
+      // The cached text moves into the transition; the new text takes its place.
+      var old = text
+      swap(&old, &activities[index].zoneTexts[ordinal])
+      if isCountdown { old = countdownsBefore[ordinal] }
+      let zone = Zone(ordinal: ordinal)
       let kind: Transition.Kind
-      if zoneView.transition == .identity {
+      if plan.identityZones & bit != 0 {
         kind = .identity
-      } else if Transitions.onlyDigitsDiffer(old, text) {
+      } else if onlyDigits {
         kind = .numericText
       } else {
         kind = .crossfade
       }
+      let profile = activities[index].profile
       transitions.append(
         Transition(activity: profile.id, zone: zone, kind: kind, from: old, to: text))
-      warnIfOverBudget(zone, width: width, activity: profile, content: content, seq: seq, now: t)
+      if let islandClass = device.islandClass,
+        let budget = ZoneBudget.width(of: zone, in: islandClass), width > budget
+      {
+        warnIfOverBudget(
+          zone, width: width, activity: profile, content: activities[index].content, seq: seq,
+          now: t)
+      }
     }
   }
 

@@ -26,7 +26,7 @@ public struct IslandState: Equatable, Sendable {
   public internal(set) var animations: [Animation] = []
 
   /// The index of each activity id in ``activities``.
-  var indexByID: [String: Int] = [:]
+  var activityIndex = ActivityIndex()
   /// The indices of the eligible (active or stale) activities, in start order.
   var eligible: [Int] = []
   /// Pending timers.
@@ -39,7 +39,7 @@ public struct IslandState: Equatable, Sendable {
 
   /// The activity with id `id`.
   public func activity(_ id: String) -> Activity? {
-    indexByID[id].map { activities[$0] }
+    activityIndex.position(of: id, in: activities).map { activities[$0] }
   }
 
   /// The presentation: idle, compact, minimal or expanded.

@@ -78,6 +78,15 @@ enum Validation {
   static func checkLayout(
     _ layout: Layout, content: ContentState, activity: String, now: Milliseconds
   ) throws(Reason) {
+    try checkLayoutExceptMinimalWidth(layout, content: content)
+    try checkMinimalWidth(layout, content: content, activity: activity, now: now)
+  }
+
+  /// ``checkLayout(_:content:activity:now:)`` without the minimal view's width, which the
+  /// reducer checks from the width it renders anyway (the check that comes last).
+  static func checkLayoutExceptMinimalWidth(_ layout: Layout, content: ContentState)
+    throws(Reason)
+  {
     for zone in Zone.allCases {
       guard let zoneView = layout[zone] else { continue }
       try checkView(zoneView.view, zone: zone, content: content)
@@ -86,7 +95,53 @@ enum Validation {
     if let pulse = layout.pulse, content[pulse.field] == nil {
       throw .missingPulseField(pulse.field)
     }
-    try checkMinimalWidth(layout, content: content, activity: activity, now: now)
+  }
+
+  /// Checks that a minimal view `width` points wide is at most 45 pt wide.
+  static func checkMinimalWidth(_ width: Double, activity: String) throws(Reason) {
+    if width > IslandMetrics.minimalMaximumWidth {
+      throw .minimalTooWide(
+        activity: activity, width: width, maximum: IslandMetrics.minimalMaximumWidth)
+    }
+  }
+
+  /// Checks a layout against content that passed ``checkLayout(_:content:activity:now:)``
+  /// before a patch changed some of its fields: a patch adds or replaces fields and never
+  /// removes one, field names and numbers are checked field by field, links do not change,
+  /// so only symbol names taken from the state and the minimal view's width can fail. They
+  /// are checked in the order, and with the errors, of ``checkLayout``.
+  static func checkPatchedLayout(
+    _ plan: LayoutPlan, content: PatchedFields, activity: String, now: Milliseconds
+  ) throws(Reason) {
+    for zone in Zone.allCases {
+      guard let zoneView = plan.zoneViews[zone.ordinal] else { continue }
+      try checkSymbols(zoneView.view, zone: zone, content: content)
+    }
+    if let minimal = plan.programs[Zone.minimal.ordinal] {
+      let width = ZoneRenderer.measure(minimal, content, now: now, unlessItSpells: nil).width
+      try checkMinimalWidth(width, activity: activity)
+    }
+  }
+
+  private static func checkSymbols(
+    _ view: View, zone: Zone, content: PatchedFields
+  ) throws(Reason) {
+    switch view {
+    case .symbol(let name, _, _):
+      guard !name.fields.isEmpty else { return }
+      var filled = ""
+      for part in name.parts {
+        switch part {
+        case .literal(let text): filled += text
+        case .field(let field): filled += content.value(named: field)?.displayText ?? ""
+        }
+      }
+      if !isSymbolName(filled) { throw .badSymbolName(zone: zone, name: filled) }
+    case .row(let views):
+      for view in views { try checkSymbols(view, zone: zone, content: content) }
+    case .text, .label, .progress, .countdown:
+      return
+    }
   }
 
   /// Checks that the minimal view is at most 45 pt wide.
@@ -193,23 +248,44 @@ enum Validation {
 
   /// The length of one field in a compact JSON object: `"name":value`.
   static func jsonLength(of field: ContentState.Field) -> Int {
-    let value: Int
-    switch field.value {
-    case .string(let text): value = jsonLength(of: text)
-    case .number(let number): value = ContentValue.format(number).utf8.count
-    case .bool(let flag): value = flag ? 4 : 5
+    jsonLength(of: field.name) + 1 + jsonLength(of: field.value)
+  }
+
+  /// The length of one value as JSON.
+  static func jsonLength(of value: ContentValue) -> Int {
+    switch value {
+    case .string(let text): return jsonLength(of: text)
+    case .number(let number):
+      guard number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992
+      else {
+        var length = 0
+        NumberText.write(number) { length += $0.count }
+        return length
+      }
+      // An integer, as ``ContentValue/format(_:)`` writes it: its digits and a sign.
+      var magnitude = Int64(number).magnitude
+      var length = number < 0 ? 2 : 1
+      while magnitude >= 10 {
+        length += 1
+        magnitude /= 10
+      }
+      return length
+    case .bool(let flag): return flag ? 4 : 5
     }
-    return jsonLength(of: field.name) + 1 + value
   }
 
   /// The length of `text` as a JSON string, quotes and escapes included.
   static func jsonLength(of text: String) -> Int {
-    var bytes = 2
-    for byte in text.utf8 {
+    let length = text.utf8.withContiguousStorageIfAvailable { jsonLength(of: $0) }
+    return length ?? Array(text.utf8).withUnsafeBufferPointer { jsonLength(of: $0) }
+  }
+
+  private static func jsonLength(of utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    var bytes = 2 + utf8.count
+    for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
       switch byte {
-      case 0x22, 0x5C, 0x08, 0x0C, 0x0A, 0x0D, 0x09: bytes += 2
-      case 0..<0x20: bytes += 6
-      default: bytes += 1
+      case 0x22, 0x5C, 0x08, 0x0C, 0x0A, 0x0D, 0x09: bytes += 1
+      default: bytes += 5
       }
     }
     return bytes

@@ -16,12 +16,21 @@ public struct Activity: Equatable, Sendable {
   /// Its content state.
   public internal(set) var content: ContentState
   /// The last alert it received, if any.
-  public internal(set) var lastAlert: Alert?
+  public internal(set) var lastAlert: Alert? {
+    get { alertBox?.alert }
+    set { alertBox = newValue.map(AlertBox.init) }
+  }
+  /// The last alert, held in a box: most activities never get one, and an alert kept
+  /// inline would make every activity 48 bytes larger for the whole replay.
+  private var alertBox: AlertBox?
   /// The bytes its content state and attributes take (see the payload limit).
   var payloadBytes: Int
   /// Each zone's text as last rendered, by ``Zone/ordinal`` (zones with a countdown are
   /// rendered again each time: their text moves with time).
   var zoneTexts: [String]
+  /// Where the layout's first fields are in ``content`` (``LayoutPlan/slots(in:)``), kept
+  /// up to date as fields are added.
+  var fieldSlots: UInt64
 
   /// The activity's id.
   public var id: String { profile.id }
@@ -48,7 +57,7 @@ public struct Activity: Equatable, Sendable {
 
   init(
     profile: ActivityProfile, relevance: Double, staleAt: Milliseconds?,
-    content: ContentState, payloadBytes: Int, zoneTexts: [String]
+    content: ContentState, payloadBytes: Int, zoneTexts: [String], fieldSlots: UInt64
   ) {
     self.profile = profile
     self.phase = .active
@@ -57,6 +66,12 @@ public struct Activity: Equatable, Sendable {
     self.content = content
     self.payloadBytes = payloadBytes
     self.zoneTexts = zoneTexts
+    self.fieldSlots = fieldSlots
+  }
+
+  /// Its content's fields, numbered as its layout plan's roles.
+  var fields: ActivityFields {
+    ActivityFields(plan: profile.plan, content: content, slots: fieldSlots)
   }
 }
 
@@ -68,46 +83,40 @@ final class ActivityProfile: Equatable, Sendable {
   let startSeq: Int
   let startedAt: Milliseconds
   let url: String?
-  let links: RegionLinks
-  let layout: Layout
+  /// The per-region deep links, held only when there are some (most activities have none,
+  /// and four empty optional strings are 64 bytes kept for the whole replay).
+  private let someLinks: Links?
+
+  /// The per-region deep links.
+  var links: RegionLinks { someLinks?.links ?? RegionLinks() }
+
+  private final class Links: Sendable {
+    let links: RegionLinks
+    init(_ links: RegionLinks) { self.links = links }
+  }
   let layoutName: String?
-  /// Each zone's view, by ``Zone/ordinal``.
-  let zoneViews: [ZoneView?]
-  /// The fields each zone reads, by ``Zone/ordinal``.
-  let zoneFields: [[String]]
-  /// Whether each zone shows a countdown, by ``Zone/ordinal``.
-  let zoneHasCountdown: [Bool]
-  /// The fields shown as progress bars or countdowns: they must stay numbers.
-  let numericFields: [String]
-  /// The fields that name symbols: they must stay SF Symbol names.
-  let symbolFields: [String]
+  /// The layout and what the reducer derives from it (shared by every activity of a
+  /// built-in layout).
+  let plan: LayoutPlan
   /// The bytes the attributes take (id, app, URL, links as JSON strings).
   let attributeBytes: Int
 
+  /// The layout.
+  var layout: Layout { plan.layout }
+
   init(
     id: String, app: String, startSeq: Int, startedAt: Milliseconds, url: String?,
-    links: RegionLinks, layout: Layout, layoutName: String?
+    links: RegionLinks, plan: LayoutPlan, layoutName: String?
   ) {
     self.id = id
     self.app = app
     self.startSeq = startSeq
     self.startedAt = startedAt
     self.url = url
-    self.links = links
-    self.layout = layout
+    someLinks = links.isEmpty ? nil : Links(links)
+    self.plan = plan
     self.layoutName = layoutName
-    zoneViews = Zone.allCases.map { layout[$0] }
-    zoneFields = Zone.allCases.map { layout[$0]?.view.fields ?? [] }
-    zoneHasCountdown = Zone.allCases.map { layout[$0]?.view.hasCountdown ?? false }
-    numericFields = Zone.allCases.flatMap { layout[$0]?.view.numericFields ?? [] }
-    symbolFields = Zone.allCases.flatMap { layout[$0]?.view.symbolFields ?? [] }
     attributeBytes = Validation.attributeBytes(id: id, app: app, url: url, links: links)
-  }
-
-  /// Whether `zone` reads any of `fields`.
-  func zone(_ zone: Zone, readsAnyOf fields: [String]) -> Bool {
-    let read = zoneFields[zone.ordinal]
-    return !read.isEmpty && fields.contains { read.contains($0) }
   }
 
   static func == (left: ActivityProfile, right: ActivityProfile) -> Bool {
@@ -117,6 +126,213 @@ final class ActivityProfile: Equatable, Sendable {
         && left.links == right.links && left.layout == right.layout
         && left.layoutName == right.layoutName)
   }
+}
+
+/// A layout, and what the reducer needs to know of it on every update: its zones compiled,
+/// which zones read which field, which fields must stay numbers or symbol names, which
+/// zones move with time.
+final class LayoutPlan: Sendable {
+  let layout: Layout
+  /// Each zone's view, by ``Zone/ordinal``.
+  let zoneViews: [ZoneView?]
+  /// Each zone's view compiled, by ``Zone/ordinal``; field numbers index ``roles``.
+  let programs: [ZoneProgram?]
+  /// Every zone's steps, one zone after another, ``literals`` shared.
+  private let steps: [ZoneProgram.Step]
+  /// Where each zone's steps start in ``steps``, by ``Zone/ordinal``, and where they end.
+  private let stepStarts: [Int]
+  /// The literal bytes of every zone's steps.
+  private let literals: [UInt8]
+  /// The zones with a view (bits by ``Zone/ordinal``).
+  let shownZones: UInt8
+  /// The zones whose text changes with no animation.
+  let identityZones: UInt8
+  /// The zones that pad their content.
+  private let paddedZones: UInt8
+  /// The zones (bits by ``Zone/ordinal``) that show a countdown: their text moves with time.
+  let countdownZones: UInt8
+  /// Every field the layout reads or pulses on, with what it does there, numbered as the
+  /// programs number them.
+  let roles: [FieldRole]
+
+  /// What a layout does with one state field.
+  struct FieldRole: Sendable {
+    /// The field's name.
+    let name: String
+    /// The zones that read it (bits by ``Zone/ordinal``).
+    var zones: UInt8 = 0
+    /// Whether a progress bar or a countdown shows it: it must stay a number.
+    var isNumeric = false
+    /// Whether a symbol takes its name from it: it must stay a symbol name.
+    var namesSymbol = false
+    /// Whether a change of it pulses the leading icon.
+    var pulses = false
+  }
+
+  init(_ layout: Layout) {
+    self.layout = layout
+    zoneViews = Zone.allCases.map { layout[$0] }
+    var names: [String] = []
+    programs = Zone.allCases.map { zone in
+      layout[zone].map { ZoneProgram($0, fields: &names) }
+    }
+    var steps: [ZoneProgram.Step] = []
+    var stepStarts: [Int] = []
+    var literals: [UInt8] = []
+    var shownZones: UInt8 = 0
+    var identityZones: UInt8 = 0
+    var paddedZones: UInt8 = 0
+    for zone in Zone.allCases {
+      stepStarts.append(steps.count)
+      guard let program = programs[zone.ordinal], let zoneView = layout[zone] else { continue }
+      steps += program.steps(rebasedBy: literals.count)
+      literals += program.literals
+      shownZones |= zone.bit
+      if zoneView.transition == .identity { identityZones |= zone.bit }
+      if zoneView.horizontalPadding { paddedZones |= zone.bit }
+    }
+    stepStarts.append(steps.count)
+    self.steps = steps
+    self.stepStarts = stepStarts
+    self.literals = literals
+    self.shownZones = shownZones
+    self.identityZones = identityZones
+    self.paddedZones = paddedZones
+    if let pulse = layout.pulse, !names.contains(pulse.field) { names.append(pulse.field) }
+    var roles = names.map { FieldRole(name: $0) }
+    var countdownZones: UInt8 = 0
+    for zone in Zone.allCases {
+      guard let view = layout[zone]?.view else { continue }
+      if view.hasCountdown { countdownZones |= zone.bit }
+      for index in roles.indices {
+        let name = roles[index].name
+        if view.fields.contains(name) { roles[index].zones |= zone.bit }
+        if view.numericFields.contains(name) { roles[index].isNumeric = true }
+        if view.symbolFields.contains(name) { roles[index].namesSymbol = true }
+      }
+    }
+    for index in roles.indices where roles[index].name == layout.pulse?.field {
+      roles[index].pulses = true
+    }
+    self.countdownZones = countdownZones
+    self.roles = roles
+  }
+
+  /// The text of the zone at `ordinal` (which has a view) for `fields` at `now`, or nil
+  /// when it spells `old`, and the width it needs.
+  func render<Source: FieldSource>(
+    _ ordinal: Int, _ fields: Source, now: Milliseconds, unlessItSpells old: String?
+  ) -> (text: String?, width: Double) {
+    let (text, width, _) = render(ordinal, fields, now: now, comparingWith: old)
+    return (text, width)
+  }
+
+  /// ``render(_:_:now:unlessItSpells:)``, and whether the new text differs from `old`
+  /// only in its digits (``Transitions/onlyDigitsDiffer(_:_:)``).
+  func render<Source: FieldSource>(
+    _ ordinal: Int, _ fields: Source, now: Milliseconds, comparingWith old: String?
+  ) -> (text: String?, width: Double, onlyDigitsDiffer: Bool) {
+    steps.withUnsafeBufferPointer { steps in
+      literals.withUnsafeBufferPointer { literals in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
+          var writer = ZoneTextWriter(buffer: buffer)
+          writer.run(
+            UnsafeBufferPointer(rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]]),
+            literals: literals, fields, now: now)
+          let width = writer.totalWidth(
+            horizontalPadding: paddedZones & (1 << UInt8(ordinal)) != 0)
+          guard let old else { return (writer.text, width, false) }
+          if writer.spells(old) { return (nil, width, false) }
+          return (writer.text, width, Transitions.onlyDigitsDiffer(old, writer.bytes))
+        }
+      }
+    }
+  }
+
+  /// The number of field `name` among ``roles``, or nil when the layout does nothing with it.
+  func role(of name: String) -> Int? {
+    for index in roles.indices where roles[index].name == name { return index }
+    return nil
+  }
+
+  /// Where the first eight fields of ``roles`` are in `content`'s fields, a byte each
+  /// (`0xFF`: not there, or too far in to say in a byte).
+  func slots(in content: ContentState) -> UInt64 {
+    var slots = UInt64.max
+    for index in roles.indices.prefix(8) {
+      guard let position = content.position(of: roles[index].name), position < 0xFF else {
+        continue
+      }
+      slots &= ~(0xFF << UInt64(8 * index))
+      slots |= UInt64(position) << UInt64(8 * index)
+    }
+    return slots
+  }
+
+  /// The plans of the built-in layouts, made once.
+  private static let catalogue: [(name: String, plan: LayoutPlan)] = Layout.catalogue.map {
+    ($0.name, LayoutPlan($0.layout))
+  }
+
+  /// The plan of the built-in layout called `name`.
+  static func named(_ name: String) -> LayoutPlan? {
+    for entry in catalogue where entry.name == name { return entry.plan }
+    return nil
+  }
+}
+
+/// The fields of an activity's content, numbered as its layout plan's ``LayoutPlan/roles``.
+struct ActivityFields: FieldSource {
+  let plan: LayoutPlan
+  let content: ContentState
+  /// ``LayoutPlan/slots(in:)`` for `content`.
+  let slots: UInt64
+
+  func value(_ field: Int) -> ContentValue? {
+    if field < 8 {
+      let slot = Int(truncatingIfNeeded: slots >> UInt64(8 * field)) & 0xFF
+      if slot != 0xFF { return content.fields[slot].value }
+    }
+    return content[plan.roles[field].name]
+  }
+}
+
+/// An activity's content fields read in place, numbered as its layout plan's roles: what the
+/// reducer renders from, retaining nothing.
+struct BorrowedFields: FieldSource {
+  let fields: UnsafeBufferPointer<ContentState.Field>
+  /// ``LayoutPlan/slots(in:)`` for these fields.
+  let slots: UInt64
+  unowned(unsafe) let plan: LayoutPlan
+
+  func value(_ field: Int) -> ContentValue? {
+    if field < 8 {
+      let slot = Int(truncatingIfNeeded: slots >> UInt64(8 * field)) & 0xFF
+      if slot != 0xFF { return fields[slot].value }
+    }
+    return ContentState.position(of: plan.roles[field].name, in: fields).map { fields[$0].value }
+  }
+}
+
+/// A patch seen over an activity's content, as it will be once merged, without merging it:
+/// what the reducer checks before it changes anything.
+struct PatchedFields: FieldSource {
+  let fields: ActivityFields
+  let patch: ContentState
+
+  func value(_ field: Int) -> ContentValue? {
+    patch[fields.plan.roles[field].name] ?? fields.value(field)
+  }
+
+  /// The value of field `name`, or nil.
+  func value(named name: String) -> ContentValue? { patch[name] ?? fields.content[name] }
+}
+
+/// An alert, boxed (see ``Activity/lastAlert``); equal when the alerts are.
+private final class AlertBox: Equatable, Sendable {
+  let alert: Alert
+  init(_ alert: Alert) { self.alert = alert }
+  static func == (left: AlertBox, right: AlertBox) -> Bool { left.alert == right.alert }
 }
 
 /// Where an activity is in its life (ActivityKit's `ActivityState`).

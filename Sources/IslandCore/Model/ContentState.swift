@@ -72,6 +72,66 @@ public struct ContentState: Equatable, Hashable, Sendable {
     return changed
   }
 
+  /// Merges `patch` into this state, as ``merge(_:)`` does, without reporting what changed.
+  /// Returns whether it added a field (the positions of later fields then moved).
+  ///
+  /// `positions` may say where the patch's first fields already are, as the reducer's check
+  /// found them; once a field is added, the positions after it have moved and are not used.
+  @discardableResult
+  mutating func mergeChanges(
+    _ patch: ContentState, positions: FieldPositions = FieldPositions()
+  ) -> Bool {
+    var added = false
+    for (patchIndex, field) in patch.fields.enumerated() {
+      if !added, let position = positions[patchIndex] {
+        if fields[position].value != field.value { fields[position].value = field.value }
+        continue
+      }
+      let index = insertionIndex(of: field.name)
+      if index < fields.count, fields[index].name == field.name {
+        if fields[index].value != field.value { fields[index].value = field.value }
+      } else {
+        fields.insert(field, at: index)
+        added = true
+      }
+    }
+    return added
+  }
+
+  /// Whether the state has a field named `name`: at once when `name` comes after every
+  /// name held (as a journal's sorted keys do), else by a search.
+  package func contains(_ name: String) -> Bool {
+    guard let last = fields.last?.name, !(last < name) else { return false }
+    return position(of: name) != nil
+  }
+
+  /// Adds field `name`, which the state does not hold: appended when it comes after every
+  /// name held, else inserted in order.
+  package mutating func add(_ name: String, _ value: ContentValue) {
+    if let last = fields.last?.name, !(last < name) {
+      fields.insert(Field(name: name, value: value), at: insertionIndex(of: name))
+    } else {
+      fields.append(Field(name: name, value: value))
+    }
+  }
+
+  /// The position of field `name` in ``fields``, or nil.
+  func position(of name: String) -> Int? {
+    let index = insertionIndex(of: name)
+    return index < fields.count && fields[index].name == name ? index : nil
+  }
+
+  /// The position of field `name` in `fields` (sorted by name), or nil.
+  static func position(of name: String, in fields: UnsafeBufferPointer<Field>) -> Int? {
+    var low = 0
+    var high = fields.count
+    while low < high {
+      let middle = (low + high) / 2
+      if fields[middle].name < name { low = middle + 1 } else { high = middle }
+    }
+    return low < fields.count && fields[low].name == name ? low : nil
+  }
+
   private func insertionIndex(of name: String) -> Int {
     var low = 0
     var high = fields.count
@@ -80,6 +140,27 @@ public struct ContentState: Equatable, Hashable, Sendable {
       if fields[middle].name < name { low = middle + 1 } else { high = middle }
     }
     return low
+  }
+}
+
+/// Where up to eight fields of a patch are in a content state's fields, a byte each, with no
+/// storage to allocate (`0xFF`: not known).
+struct FieldPositions: Equatable, Sendable {
+  private var bytes = UInt64.max
+
+  /// The position of the patch's field number `index`, if known.
+  subscript(index: Int) -> Int? {
+    guard index < 8 else { return nil }
+    let byte = Int(truncatingIfNeeded: bytes >> UInt64(8 * index)) & 0xFF
+    return byte == 0xFF ? nil : byte
+  }
+
+  /// Records that the patch's field number `index` (below 8) is at `position`, if that
+  /// fits in a byte.
+  mutating func set(_ index: Int, _ position: Int) {
+    guard index < 8, position < 0xFF else { return }
+    bytes &= ~(0xFF << UInt64(8 * index))
+    bytes |= UInt64(position) << UInt64(8 * index)
   }
 }
 

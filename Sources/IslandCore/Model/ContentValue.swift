@@ -34,3 +34,27 @@ public enum ContentValue: Equatable, Hashable, Sendable {
     return "\(number)"
   }
 }
+
+/// Receives a number's text as ``ContentValue/format(_:)`` writes a non-integral number
+/// (Swift's shortest round-trip `description`), without making a string of it.
+struct NumberText: TextOutputStream {
+  /// Called with the text's bytes (ASCII).
+  var receive: (UnsafeBufferPointer<UInt8>) -> Void
+
+  /// The bytes of the shortest text that reads back as `number`.
+  static func write(_ number: Double, to receive: (UnsafeBufferPointer<UInt8>) -> Void) {
+    withoutActuallyEscaping(receive) { receive in
+      var stream = NumberText(receive: receive)
+      number.write(to: &stream)
+    }
+  }
+
+  mutating func write(_ string: String) {
+    var string = string
+    string.withUTF8 { receive($0) }
+  }
+
+  /// Floating-point numbers write their text through this, from a buffer on the stack:
+  /// implementing it spares the string `write(_:)` would be given.
+  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { receive(buffer) }
+}

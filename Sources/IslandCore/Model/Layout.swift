@@ -104,6 +104,22 @@ public enum Zone: String, CaseIterable, Equatable, Hashable, Sendable {
     }
   }
 
+  /// The zone's bit in a set of zones held as a byte.
+  var bit: UInt8 { 1 << UInt8(ordinal) }
+
+  /// The zone at position `ordinal` in ``allCases`` (0 to 6).
+  init(ordinal: Int) {
+    switch ordinal {
+    case 0: self = .compactLeading
+    case 1: self = .compactTrailing
+    case 2: self = .minimal
+    case 3: self = .leading
+    case 4: self = .trailing
+    case 5: self = .center
+    default: self = .bottom
+    }
+  }
+
   /// The zone of an expanded region.
   public init(_ region: Region) {
     switch region {

@@ -56,7 +56,8 @@ public enum TextMetrics {
     }
   }
 
-  private static func weightFactor(font: Font, bold: Bool) -> Double {
+  /// How much wider bold and semibold text is than regular.
+  static func weightFactor(font: Font, bold: Bool) -> Double {
     if bold { return 1.06 }
     return font.isSemibold ? 1.03 : 1.0
   }

@@ -5,21 +5,41 @@ public enum Transitions {
   /// `.numericText()`.
   public static func onlyDigitsDiffer(_ before: String, _ after: String) -> Bool {
     guard before != after else { return false }
-    // Walk both UTF-8 views, skipping ASCII digits (never part of a multi-byte sequence),
-    // and compare what is left, byte by byte.
-    var left = before.utf8.makeIterator()
-    var right = after.utf8.makeIterator()
-    func next(_ iterator: inout String.UTF8View.Iterator) -> UInt8? {
-      while let byte = iterator.next() {
-        if !(0x30...0x39).contains(byte) { return byte }
+    // Compare what is left of both UTF-8 views once ASCII digits (never part of a
+    // multi-byte sequence) are skipped, byte by byte, over contiguous storage when the
+    // strings have it (native strings always do).
+    let fast = before.utf8.withContiguousStorageIfAvailable { left in
+      after.utf8.withContiguousStorageIfAvailable { right in
+        nonDigitsEqual(left, right)
       }
-      return nil
     }
+    if let fast, let fast { return fast }
+    return Array(before.utf8).withUnsafeBufferPointer { left in
+      Array(after.utf8).withUnsafeBufferPointer { right in nonDigitsEqual(left, right) }
+    }
+  }
+
+  /// ``onlyDigitsDiffer(_:_:)`` for a text given as UTF-8 bytes, known to differ from
+  /// `before`.
+  static func onlyDigitsDiffer(_ before: String, _ after: UnsafeBufferPointer<UInt8>) -> Bool {
+    let fast = before.utf8.withContiguousStorageIfAvailable { nonDigitsEqual($0, after) }
+    return fast ?? Array(before.utf8).withUnsafeBufferPointer { nonDigitsEqual($0, after) }
+  }
+
+  private static func nonDigitsEqual(
+    _ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    var leftIndex = 0
+    var rightIndex = 0
     while true {
-      let a = next(&left)
-      let b = next(&right)
-      if a != b { return false }
-      if a == nil { return true }
+      while leftIndex < left.count, left[leftIndex] &- 0x30 < 10 { leftIndex += 1 }
+      while rightIndex < right.count, right[rightIndex] &- 0x30 < 10 { rightIndex += 1 }
+      let leftDone = leftIndex == left.count
+      let rightDone = rightIndex == right.count
+      if leftDone || rightDone { return leftDone && rightDone }
+      if left[leftIndex] != right[rightIndex] { return false }
+      leftIndex += 1
+      rightIndex += 1
     }
   }
 

@@ -46,79 +46,49 @@ public enum ZoneRenderer {
   public static func measure(
     _ zoneView: ZoneView, content: ContentState, now: Milliseconds
   ) -> (text: String, width: Double) {
-    var measurer = Measurer(content: content, now: now)
-    measurer.add(zoneView.view)
-    let padding = zoneView.horizontalPadding ? 2 * TextMetrics.horizontalPadding : 0
-    let spacing = TextMetrics.rowSpacing * Double(max(0, measurer.count - 1))
-    return (measurer.text, measurer.width + spacing + padding)
+    var names: [String] = []
+    let program = ZoneProgram(zoneView, fields: &names)
+    let (text, width) = measure(
+      program, NamedFields(content: content, names: names), now: now, unlessItSpells: nil)
+    return (text ?? "", width)
   }
 
-  private struct Measurer {
-    let content: ContentState
-    let now: Milliseconds
-    var text = ""
-    var width = 0.0
-    var count = 0
-
-    init(content: ContentState, now: Milliseconds) {
-      self.content = content
-      self.now = now
-    }
-
-    mutating func add(_ view: View) {
-      switch view {
-      case .symbol(let name, _, let font):
-        symbol(ZoneRenderer.fill(name, content), font: font)
-      case .text(let template, let font, let bold, _):
-        piece(ZoneRenderer.fill(template, content), font: font, bold: bold)
-      case .label(let template, let symbol, let font, let bold):
-        self.symbol(symbol, font: font)
-        piece(ZoneRenderer.fill(template, content), font: font, bold: bold)
-      case .progress(let field, _):
-        separate()
-        text += "[progress "
-        text += String(Int((ZoneRenderer.progress(field, content) * 100).rounded()))
-        text += "%]"
-        width += TextMetrics.progressMinimumWidth
-      case .countdown(let field, let font, let bold):
-        piece(ZoneRenderer.countdownText(field, content, now), font: font, bold: bold)
-      case .row(let views):
-        for view in views { add(view) }
-      }
-    }
-
-    private mutating func separate() {
-      if count > 0 { text += " " }
-      count += 1
-    }
-
-    private mutating func symbol(_ name: String, font: Font?) {
-      separate()
-      text += "["
-      text += name
-      text += "]"
-      width += TextMetrics.symbolWidth(font: font)
-    }
-
-    private mutating func piece(_ piece: String, font: Font, bold: Bool) {
-      separate()
-      text += piece
-      width += TextMetrics.width(of: piece, font: font, bold: bold)
+  /// The text of a compiled zone for the fields of `source` at `now`, or nil when it spells
+  /// `old`, and the width it needs: the reducer's renderer, which makes a string only for a
+  /// text that changed.
+  static func measure<Source: FieldSource>(
+    _ program: ZoneProgram, _ source: Source, now: Milliseconds, unlessItSpells old: String?
+  ) -> (text: String?, width: Double) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
+      var writer = ZoneTextWriter(buffer: buffer)
+      writer.run(program, source, now: now)
+      let width = writer.totalWidth(horizontalPadding: program.horizontalPadding)
+      if let old, writer.spells(old) { return (nil, width) }
+      return (writer.text, width)
     }
   }
 
   static func progress(_ field: String, _ content: ContentState) -> Double {
-    let value = content[field]?.numberValue ?? 0
+    progress(content[field])
+  }
+
+  /// A progress bar's value: the field's number, clamped to 0...1 (0 when it is missing).
+  static func progress(_ value: ContentValue?) -> Double {
+    let value = value?.numberValue ?? 0
     return min(1, max(0, value.isNaN ? 0 : value))
   }
 
   static func countdownText(_ field: String, _ content: ContentState, _ now: Milliseconds)
     -> String
   {
-    let target = content[field]?.numberValue ?? 0
-    let remaining: Milliseconds =
-      target.isFinite && abs(target) < 9e15 ? Milliseconds(target.rounded()) - now : 0
-    return countdown(remaining)
+    countdown(remaining(content[field], now))
+  }
+
+  /// The time from `now` to the time a countdown's field holds (0 when it is not a usable
+  /// number).
+  static func remaining(_ value: ContentValue?, _ now: Milliseconds) -> Milliseconds {
+    let target = value?.numberValue ?? 0
+    return target.isFinite && abs(target) < 9e15 ? Milliseconds(target.rounded()) - now : 0
   }
 
   /// The width of `elements` side by side, in points.
@@ -211,12 +181,26 @@ public enum ZoneRenderer {
         return false
       }), case .text(let original, let font, let bold) = elements[index]
     else { return }
-    var kept = Array(original)
-    while !kept.isEmpty {
-      kept.removeLast()
-      elements[index] = .text(String(kept) + String(TextMetrics.ellipsis), font: font, bold: bold)
-      if measure(elements) <= width { return }
+    // The longest prefix shorter than the text that fits with the ellipsis, else none: found
+    // by halving, since a longer prefix is never narrower (every character adds a width of
+    // zero or more), which gives the prefix that cutting one character at a time finds.
+    let characters = Array(original)
+    func cut(to count: Int) -> RenderedZone.Element {
+      .text(String(characters[..<count]) + String(TextMetrics.ellipsis), font: font, bold: bold)
     }
-    elements[index] = .text(String(TextMetrics.ellipsis), font: font, bold: bold)
+    var low = 1
+    var high = characters.count - 1
+    var longest = 0
+    while low <= high {
+      let middle = (low + high) / 2
+      elements[index] = cut(to: middle)
+      if measure(elements) <= width {
+        longest = middle
+        low = middle + 1
+      } else {
+        high = middle - 1
+      }
+    }
+    elements[index] = cut(to: longest)
   }
 }

@@ -1,0 +1,237 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a zone's text as UTF-8 into a buffer and adds up its width on the way: the
+/// reducer's renderer, run on every update, so it builds no intermediate strings.
+///
+/// It spells the text and sums the width exactly as ``ZoneRenderer/render`` does: each text
+/// piece's widths in ems, scalar by scalar in order, times the font's size and weight, then
+/// the pieces' widths in order.
+struct ZoneTextWriter: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private var ownsBase = false
+  /// The bytes written so far.
+  private(set) var count = 0
+  /// The width of the pieces written so far, in points.
+  private(set) var width = 0.0
+  /// How many pieces (symbols, texts, bars) were written: the gaps between them are spaces.
+  private(set) var pieces = 0
+  private var ems = 0.0
+
+  /// A writer into `buffer`, which it outgrows onto the heap when it must.
+  init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+    base = buffer.baseAddress ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    capacity = buffer.count
+    ownsBase = buffer.baseAddress == nil
+  }
+
+  deinit {
+    if ownsBase { base.deallocate() }
+  }
+
+  /// The bytes written.
+  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+  /// The text written, as a string.
+  var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Whether the bytes written spell `text`.
+  func spells(_ text: String) -> Bool {
+    let utf8 = text.utf8
+    guard utf8.count == count else { return false }
+    let same = utf8.withContiguousStorageIfAvailable { utf8 in
+      count == 0 || memcmp(utf8.baseAddress.unsafelyUnwrapped, base, count) == 0
+    }
+    return same ?? utf8.elementsEqual(bytes)
+  }
+
+  // MARK: - Programs
+
+  /// Runs `program` for the fields of `source` at `now`.
+  mutating func run<Source: FieldSource>(
+    _ program: ZoneProgram, _ source: Source, now: Milliseconds
+  ) {
+    program.steps.withUnsafeBufferPointer { steps in
+      program.literals.withUnsafeBufferPointer { literals in
+        run(steps, literals: literals, source, now: now)
+      }
+    }
+  }
+
+  /// Runs the steps `steps`, whose literals are in `literals`.
+  mutating func run<Source: FieldSource>(
+    _ steps: UnsafeBufferPointer<ZoneProgram.Step>, literals: UnsafeBufferPointer<UInt8>,
+    _ source: Source, now: Milliseconds
+  ) {
+    for step in steps {
+      switch step {
+      case .separate:
+        if pieces > 0 { append(byte: 0x20) }
+        pieces += 1
+      case .beginPiece:
+        ems = 0
+      case .literal(let start, let count, let measured):
+        let bytes = UnsafeBufferPointer(rebasing: literals[Int(start)..<Int(start + count)])
+        append(bytes)
+        if measured { measure(bytes) }
+      case .field(let field, let measured):
+        switch source.value(Int(field)) {
+        case .string(let text): append(text, measuring: measured)
+        case .number(let number): append(number: number, measuring: measured)
+        case .bool(let flag): append(flag ? "true" : "false", measuring: measured)
+        case nil: break
+        }
+      case .percent(let field):
+        let percent = (ZoneRenderer.progress(source.value(Int(field))) * 100).rounded()
+        append(integer: Int64(Int(percent)), measuring: false)
+      case .countdown(let field):
+        countdown(ZoneRenderer.remaining(source.value(Int(field)), now))
+      case .endPiece(let pointSize, let weight):
+        width += ems * pointSize * weight
+      case .addWidth(let points):
+        width += points
+      }
+    }
+  }
+
+  /// The width of everything written, with the gaps between pieces and the padding.
+  func totalWidth(horizontalPadding: Bool) -> Double {
+    let padding = horizontalPadding ? 2 * TextMetrics.horizontalPadding : 0
+    let spacing = TextMetrics.rowSpacing * Double(max(0, pieces - 1))
+    return width + spacing + padding
+  }
+
+  /// `m:ss` below an hour, `h:mm:ss` from an hour, as ``ZoneRenderer/countdown(_:)``.
+  private mutating func countdown(_ remaining: Milliseconds) {
+    let seconds = max(0, (remaining + 999) / 1_000)
+    let hours = seconds / 3_600
+    let minutes = (seconds % 3_600) / 60
+    let rest = seconds % 60
+    if hours > 0 {
+      append(integer: hours, measuring: true)
+      append(byte: 0x3A, measuring: true)
+      append(twoDigits: minutes)
+    } else {
+      append(integer: minutes, measuring: true)
+    }
+    append(byte: 0x3A, measuring: true)
+    append(twoDigits: rest)
+  }
+
+  // MARK: - Bytes
+
+  private mutating func append(twoDigits value: Int64) {
+    if value < 10 { append(byte: 0x30, measuring: true) }
+    append(integer: value, measuring: true)
+  }
+
+  /// A number as ``ContentValue/format(_:)`` writes it.
+  private mutating func append(number: Double, measuring: Bool) {
+    if number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+      append(integer: Int64(number), measuring: measuring)
+    } else {
+      NumberText.write(number) { bytes in
+        append(bytes)
+        if measuring { measure(bytes) }
+      }
+    }
+  }
+
+  private mutating func append(integer: Int64, measuring: Bool) {
+    var magnitude = integer.magnitude
+    var length = integer < 0 ? 2 : 1
+    var rest = magnitude / 10
+    while rest > 0 {
+      length += 1
+      rest /= 10
+    }
+    reserve(length)
+    var position = count + length
+    repeat {
+      position -= 1
+      base[position] = 0x30 + UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while magnitude > 0
+    if integer < 0 { base[count] = 0x2D }
+    if measuring {
+      // Digits and the minus sign are ASCII.
+      for position in count..<(count + length) {
+        ems += TextMetrics.emWidth(of: Unicode.Scalar(base[position]))
+      }
+    }
+    count += length
+  }
+
+  private mutating func append(_ text: String, measuring: Bool) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+      append(utf8)
+      if measuring { measure(utf8) }
+    }
+    if done == nil {
+      let utf8 = Array(text.utf8)
+      utf8.withUnsafeBufferPointer { utf8 in
+        append(utf8)
+        if measuring { measure(utf8) }
+      }
+    }
+  }
+
+  private mutating func append(byte: UInt8, measuring: Bool = false) {
+    reserve(1)
+    base[count] = byte
+    count += 1
+    if measuring { ems += TextMetrics.emWidth(of: Unicode.Scalar(byte)) }
+  }
+
+  private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
+    guard let source = utf8.baseAddress, !utf8.isEmpty else { return }
+    reserve(utf8.count)
+    (base + count).update(from: source, count: utf8.count)
+    count += utf8.count
+  }
+
+  /// Adds the widths of the scalars of `utf8` (well-formed: it comes from a string).
+  private mutating func measure(_ utf8: UnsafeBufferPointer<UInt8>) {
+    var index = 0
+    while index < utf8.count {
+      let lead = utf8[index]
+      if lead < 0x80 {
+        ems += TextMetrics.emWidth(of: Unicode.Scalar(lead))
+        index += 1
+        continue
+      }
+      var value: UInt32
+      let length: Int
+      if lead < 0xE0 {
+        value = UInt32(lead & 0x1F)
+        length = 2
+      } else if lead < 0xF0 {
+        value = UInt32(lead & 0x0F)
+        length = 3
+      } else {
+        value = UInt32(lead & 0x07)
+        length = 4
+      }
+      for offset in 1..<length where index + offset < utf8.count {
+        value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
+      }
+      ems += TextMetrics.emWidth(of: Unicode.Scalar(value) ?? "\u{FFFD}")
+      index += length
+    }
+  }
+
+  private mutating func reserve(_ extra: Int) {
+    guard count + extra > capacity else { return }
+    let grown = max(capacity * 2, count + extra)
+    let bigger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+    bigger.update(from: base, count: count)
+    if ownsBase { base.deallocate() }
+    base = bigger
+    capacity = grown
+    ownsBase = true
+  }
+}
