@@ -108,3 +108,19 @@ struct ZoneRendererTests {
     #expect(zone.text == "9:45")
   }
 }
+
+@Suite("Zone renderer edge cases")
+struct ZoneRendererEdgeCaseTests {
+  @Test("a budget of zero or less renders one truncated line instead of crashing")
+  func zeroBudget() throws {
+    let content: ContentState = ["minutesLeft": 20]
+    for budget in [0.0, -5.0] {
+      let zone = try #require(
+        ZoneRenderer.render(
+          .compactTrailing, of: .delivery, activity: "pizza", content: content, now: 0,
+          budget: budget))
+      #expect(zone.lines == 1)
+      #expect(zone.truncated)
+    }
+  }
+}

@@ -18,7 +18,8 @@ public enum ZoneRenderer {
     var lines = 1
     var truncated = false
     if let budget, width > budget {
-      let neededLines = Int((width / budget).rounded(.up))
+      // A budget of zero or less holds nothing: one line, cut to the ellipsis.
+      let neededLines = budget > 0 ? Int(min(1e6, (width / budget).rounded(.up))) : 1
       lines = min(neededLines, lineLimit ?? Int.max)
       if width > budget * Double(lines) {
         // Over budget even with nothing to cut (symbols only) is still over budget: it
