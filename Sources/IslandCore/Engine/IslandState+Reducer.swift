@@ -100,6 +100,7 @@ extension IslandState {
     {
       animate(.grow, index: index, timing: springTiming, seq: seq)
     }
+    forgetOldDismissedActivities()
   }
 
   /// Empties `array` keeping its storage (popping is cheaper than `removeAll`'s general
@@ -122,7 +123,9 @@ extension IslandState {
 
   private mutating func start(_ start: Start, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
     try Validation.checkActivityID(start.activity)
-    guard activityIndex.position(of: start.activity, in: activities) == nil else {
+    guard activityIndex.position(of: start.activity, in: activities) == nil,
+      !forgottenIDs.contains(start.activity)
+    else {
       throw .duplicateActivity(start.activity)
     }
     try Validation.checkApp(start.app)
@@ -310,7 +313,7 @@ extension IslandState {
 
   private func liveIndex(of id: String) throws(Rejection.Reason) -> Int {
     guard let index = activityIndex.position(of: id, in: activities) else {
-      throw .unknownActivity(id)
+      throw forgottenIDs.contains(id) ? .activityEnded(id) : .unknownActivity(id)
     }
     let phase = activities[index].phase
     guard phase == .active || phase == .stale else { throw .activityEnded(id) }

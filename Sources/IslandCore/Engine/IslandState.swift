@@ -31,6 +31,11 @@ public struct IslandState: Equatable, Sendable {
   var eligible: [Int] = []
   /// Pending timers.
   var timers = TimerQueue()
+  /// The ids of dismissed activities the state no longer keeps (see
+  /// ``retainedDismissedActivities``).
+  var forgottenIDs: Set<String> = []
+  /// The activity count at which to look for dismissed activities to forget next.
+  var nextForgettingScan = IslandState.retainedDismissedActivities
 
   /// An empty island for `configuration`.
   public init(configuration: Configuration = Configuration()) {

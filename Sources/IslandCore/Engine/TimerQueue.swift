@@ -42,6 +42,19 @@ struct TimerQueue: Equatable, Hashable, Sendable {
   /// The earliest pending timer.
   var first: Timer? { heap.first }
 
+  /// Points each timer at its activity's new position, dropping those `position` maps to
+  /// nil, and restores the heap order.
+  mutating func remap(_ position: (Int) -> Int?) {
+    let old = heap
+    heap = []
+    heap.reserveCapacity(old.count)
+    for var timer in old {
+      guard let moved = position(timer.activity) else { continue }
+      timer.activity = moved
+      insert(timer)
+    }
+  }
+
   mutating func insert(_ timer: Timer) {
     heap.append(timer)
     var child = heap.count - 1
