@@ -44,13 +44,15 @@ let package = Package(
 
     .testTarget(name: "IslandCoreTests", dependencies: ["IslandCore", "IslandTesting"]),
     .testTarget(
-      name: "IslandDrawingTests", dependencies: ["IslandDrawing"], exclude: ["Goldens"]),
-    .testTarget(name: "IslandJournalTests", dependencies: ["IslandJournal"]),
+      name: "IslandDrawingTests", dependencies: ["IslandDrawing", "IslandTesting"],
+      exclude: ["Goldens"]),
+    .testTarget(name: "IslandJournalTests", dependencies: ["IslandJournal", "IslandTesting"]),
     .testTarget(name: "IslandPropertiesTests", dependencies: ["IslandProperties"]),
     .testTarget(
       name: "IslandTestingTests", dependencies: ["IslandTesting"], exclude: ["Journals"]),
     .testTarget(
-      name: "IslandREPLTests", dependencies: ["IslandREPL"], exclude: ["Transcripts"]),
+      name: "IslandREPLTests", dependencies: ["IslandREPL", "IslandTesting"],
+      exclude: ["Transcripts"]),
     .testTarget(name: "IslandCLITests", dependencies: ["IslandCLI"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import IslandCore
+import IslandTesting
 import Testing
 
 @testable import IslandJournal
@@ -40,7 +41,7 @@ import Testing
 
   @Test func theDiffShowsWhatChanged() {
     #expect(
-      Golden.diff("a\nb\nc\nd\ne\nf\ng", "a\nb\nc\nD\ne\nf\ng")
+      TextDiff.lines("a\nb\nc\nd\ne\nf\ng", "a\nb\nc\nD\ne\nf\ng")
         == "  2: b\n  3: c\n- 4: d\n+ 4: D\n  5: e\n  6: f")
   }
 }
