@@ -37,17 +37,30 @@ enum IslandProcess {
     var outputBytes: Data
   }
 
-  /// Runs `island` with `arguments` to the end.
-  static func run(_ arguments: [String], in directory: String? = nil) throws -> Run {
+  /// Runs `island` with `arguments` to the end, in `directory`, with `input` (if any) on its
+  /// standard input and `NO_COLOR` set.
+  static func run(_ arguments: [String], in directory: String? = nil, input: Data? = nil)
+    throws -> Run
+  {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["NO_COLOR"] = "1"
+    process.environment = environment
     let output = Pipe()
     let error = Pipe()
     process.standardOutput = output
     process.standardError = error
-    process.standardInput = FileHandle.nullDevice
+    // The input from a file: a child that does not read it never blocks the test.
+    let scratch = Scratch()
+    if let input {
+      let inputPath = scratch.write("stdin", String(decoding: input, as: UTF8.self))
+      process.standardInput = FileHandle(forReadingAtPath: inputPath)
+    } else {
+      process.standardInput = FileHandle.nullDevice
+    }
     try process.run()
     // Read both pipes to their ends before waiting, so a full pipe cannot block the child.
     let errorData = Locked(Data())

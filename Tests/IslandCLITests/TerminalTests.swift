@@ -11,7 +11,7 @@ struct TerminalTests {
     defer { try? FileManager.default.removeItem(at: home) }
     let history = home.appendingPathComponent("history")
     let tmux = try Tmux(
-      command: Executable.island.path,
+      command: IslandProcess.executable,
       environment: ["HOME": home.path, "ISLAND_HISTORY": history.path, "NO_COLOR": "1"])
     defer { tmux.stop() }
 
@@ -81,7 +81,7 @@ struct TerminalTests {
     let history = home.appendingPathComponent("history")
     let environment = ["HOME": home.path, "ISLAND_HISTORY": history.path, "NO_COLOR": "1"]
     do {
-      let first = try Tmux(command: Executable.island.path, environment: environment)
+      let first = try Tmux(command: IslandProcess.executable, environment: environment)
       defer { first.stop() }
       try first.waitForLastLine("island[0 idle]> ")
       try first.type("explain")
@@ -90,7 +90,7 @@ struct TerminalTests {
       try first.press("C-d")
       try first.waitForExit()
     }
-    let second = try Tmux(command: Executable.island.path, environment: environment)
+    let second = try Tmux(command: IslandProcess.executable, environment: environment)
     defer { second.stop() }
     try second.waitForLastLine("island[0 idle]> ")
     try second.press("Up")
