@@ -23,6 +23,14 @@ struct StandardStream {
   static var output: StandardStream { StandardStream(descriptor: 1) }
   /// Standard error.
   static var error: StandardStream { StandardStream(descriptor: 2) }
+  /// A stream that only collects, for output printed later (``append(_:)``).
+  static func buffer() -> StandardStream { StandardStream(descriptor: -1) }
+
+  /// Appends what `other` collected.
+  mutating func append(_ other: StandardStream) {
+    buffer.append(contentsOf: other.buffer)
+    if buffer.count >= 1 << 16 { flush() }
+  }
 
   private init(descriptor: Int32) {
     self.descriptor = descriptor
@@ -43,8 +51,9 @@ struct StandardStream {
     if buffer.count >= 1 << 16 { flush() }
   }
 
-  /// Writes out what is buffered.
+  /// Writes out what is buffered (a collecting stream keeps it).
   mutating func flush() {
+    guard descriptor >= 0 else { return }
     var written = 0
     while written < buffer.count {
       let count = buffer.withUnsafeBytes { raw in

@@ -3,11 +3,13 @@ import IslandCore
 import IslandDrawing
 import IslandJournal
 
-/// `island replay FILE [--format text|json|jsonl] [--until SEQ]`: folds a journal and prints
+/// `island replay FILE... [--format text|json|jsonl] [--until SEQ]`: folds a journal and prints
 /// the state after its last event (or after event SEQ): `text` draws the island, `json` is
 /// the state's JSON contract (indented), `jsonl` one compact state per event (a timeline).
+/// Several journals are replayed in parallel, on every core, and printed in the order given,
+/// each after a `==> FILE <==` line.
 enum ReplayCommand {
-  static let usage = "usage: island replay FILE [--format text|json|jsonl] [--until SEQ]"
+  static let usage = "usage: island replay FILE... [--format text|json|jsonl] [--until SEQ]"
 
   /// How the state is printed.
   enum Format: String, CaseIterable {
@@ -20,7 +22,7 @@ enum ReplayCommand {
   }
 
   static func run(_ arguments: [String]) -> Int32 {
-    let path: String
+    let paths: [String]
     let format: Format
     let until: Int?
     do throws(UsageError) {
@@ -32,10 +34,10 @@ enum ReplayCommand {
       if let unknown = list.unknownOption(known: ["--format", "--until"]) {
         throw UsageError.unknownOption(unknown)
       }
-      guard list.positional.count == 1 else {
-        throw UsageError.arguments("expected one journal, got \(list.positional.count)")
+      guard !list.positional.isEmpty else {
+        throw UsageError.arguments("expected a journal")
       }
-      path = list.positional[0]
+      paths = list.positional
       let formatName = list.value("--format") ?? Format.text.rawValue
       guard let parsed = Format(rawValue: formatName) else {
         throw UsageError.invalidValue(
@@ -54,35 +56,74 @@ enum ReplayCommand {
       return ExitCode.usage
     }
 
+    let color = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    guard paths.count > 1 else {
+      var output = StandardStream.output
+      var errors = StandardStream.error
+      return replay(paths[0], format: format, until: until, color: color, to: &output, &errors)
+    }
+    // Each journal into buffers of its own, on every core; then printed in order.
+    let results = ReplayResults(count: paths.count)
+    DispatchQueue.concurrentPerform(iterations: paths.count) { index in
+      var output = StandardStream.buffer()
+      var errors = StandardStream.buffer()
+      let status = replay(
+        paths[index], format: format, until: until, color: color, to: &output, &errors)
+      results.set(index, (output, errors, status))
+    }
+    var status = ExitCode.ok
     var output = StandardStream.output
+    var errors = StandardStream.error
+    for (index, path) in paths.enumerated() {
+      guard let result = results.get(index) else { continue }
+      output.line("==> \(path) <==")
+      output.append(result.output)
+      output.flush()
+      errors.append(result.errors)
+      errors.flush()
+      if status == ExitCode.ok { status = result.status }
+    }
+    return status
+  }
+
+  /// Replays the journal at `path`, writing what it prints to `output` and its errors and
+  /// warnings to `errors`; returns the exit code.
+  static func replay(
+    _ path: String, format: Format, until: Int?, color: Bool, to output: inout StandardStream,
+    _ errors: inout StandardStream
+  ) -> Int32 {
     let replay: JournalReplay
     do throws(JournalError) {
       // Only the timeline looks at every event: without it, replay makes no outcomes.
+      var lines = output
+      defer { output = lines }
       let timeline: ((LogEntry, Outcome, IslandState) -> Void)? =
         format != .jsonl
         ? nil
         : { _, _, state in
           var writer = JSONWriter()
           writer.write(state.json)
-          output.line(bytes: writer.bytes)
+          lines.line(bytes: writer.bytes)
         }
       replay = try Journal.replay(path: path, until: until, onEvent: timeline)
     } catch {
       output.flush()
-      StandardStream.report(error.description)
+      errors.line(error.description)
+      errors.flush()
       return error.exitCode
     }
-    for warning in replay.warnings { StandardStream.report(warning.description) }
+    for warning in replay.warnings { errors.line(warning.description) }
+    errors.flush()
     if let until, replay.state.seq < until {
       output.flush()
-      StandardStream.report(
+      errors.line(
         "island replay: --until \(until) is past the last event of \(path) "
           + "(seq \(replay.state.seq))")
+      errors.flush()
       return ExitCode.usage
     }
     switch format {
     case .text:
-      let color = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
       output.line(IslandDrawing.draw(replay.state, options: color ? .colored : .plain))
     case .json:
       output.line(replay.state.json.indentedText)
@@ -92,4 +133,16 @@ enum ReplayCommand {
     output.flush()
     return ExitCode.ok
   }
+}
+
+/// The results of replays run in parallel, each set once from its own thread.
+private final class ReplayResults: @unchecked Sendable {
+  typealias Result = (output: StandardStream, errors: StandardStream, status: Int32)
+  private let lock = NSLock()
+  private var results: [Result?]
+
+  init(count: Int) { results = Array(repeating: nil, count: count) }
+
+  func set(_ index: Int, _ result: Result) { lock.withLock { results[index] = result } }
+  func get(_ index: Int) -> Result? { lock.withLock { results[index] } }
 }
