@@ -37,7 +37,9 @@ public enum IslandCommandLine {
   }
 
   static var usage: String {
-    var lines = ["usage: island [--journal FILE] [--keep-going]  open the REPL (or run stdin)"]
+    var lines = [
+      "usage: island [--journal FILE] [--keep-going] [--color]  open the REPL (or run stdin)"
+    ]
     for subcommand in subcommands {
       lines.append(
         "       island \(subcommand.name.padding(toLength: 40, withPad: " ", startingAt: 0))\(subcommand.summary)"

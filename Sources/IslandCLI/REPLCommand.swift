@@ -2,7 +2,7 @@ import Foundation
 import IslandREPL
 import IslandTerminal
 
-/// `island [--journal FILE] [--keep-going]`: the REPL. On a terminal it greets, prompts, edits
+/// `island [--journal FILE] [--keep-going] [--color]`: the REPL. On a terminal it greets, prompts, edits
 /// lines with libedit, keeps a history and completes with Tab; on a pipe it runs the lines as
 /// a script (see ``RunCommand``).
 enum REPLCommand {
@@ -11,7 +11,8 @@ enum REPLCommand {
     do {
       options = try ScriptOptions(arguments, positionals: 0)
     } catch {
-      return ScriptOptions.usageError(error, usage: "island [--journal FILE] [--keep-going]")
+      return ScriptOptions.usageError(
+        error, usage: "island [--journal FILE] [--keep-going] [--color]")
     }
     let repl: REPL
     switch options.makeREPL() {
@@ -23,7 +24,7 @@ enum REPLCommand {
       let summary = repl.run(&reader, source: "<stdin>", keepGoing: options.keepGoing)
       return ScriptOptions.exitCode(of: summary, source: "<stdin>")
     }
-    if ProcessInfo.processInfo.environment["NO_COLOR"] == nil { repl.drawingOptions = .colored }
+    if options.wantsColor { repl.drawingOptions = .colored }
     print(REPL.welcome)
     if let recorder = repl.recorder {
       print("Recording every accepted event to \(recorder.path) (\(repl.session.seq) so far).")

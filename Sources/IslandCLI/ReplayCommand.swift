@@ -3,13 +3,14 @@ import IslandCore
 import IslandDrawing
 import IslandJournal
 
-/// `island replay FILE... [--format text|json|jsonl] [--until SEQ]`: folds a journal and prints
+/// `island replay FILE... [--format text|json|jsonl] [--until SEQ] [--color]`: folds a journal and prints
 /// the state after its last event (or after event SEQ): `text` draws the island, `json` is
 /// the state's JSON contract (indented), `jsonl` one compact state per event (a timeline).
 /// Several journals are replayed in parallel, on every core, and printed in the order given,
 /// each after a `==> FILE <==` line.
 enum ReplayCommand {
-  static let usage = "usage: island replay FILE... [--format text|json|jsonl] [--until SEQ]"
+  static let usage =
+    "usage: island replay FILE... [--format text|json|jsonl] [--until SEQ] [--color]"
 
   /// How the state is printed.
   enum Format: String, CaseIterable {
@@ -31,7 +32,7 @@ enum ReplayCommand {
         print(usage)
         return ExitCode.ok
       }
-      if let unknown = list.unknownOption(known: ["--format", "--until"]) {
+      if let unknown = list.unknownOption(known: ["--format", "--until", "--color"]) {
         throw UsageError.unknownOption(unknown)
       }
       guard !list.positional.isEmpty else {
@@ -56,7 +57,9 @@ enum ReplayCommand {
       return ExitCode.usage
     }
 
-    let color = isatty(1) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+    // Colour only when asked for, and never when NO_COLOR is set.
+    let color =
+      arguments.contains("--color") && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
     guard paths.count > 1 else {
       var output = StandardStream.output
       var errors = StandardStream.error

@@ -25,6 +25,7 @@ enum RunCommand {
     case .success(let made): repl = made
     case .failure(let failure): return failure.status
     }
+    if options.wantsColor { repl.drawingOptions = .colored }
     var reader = ScriptLineReader(text: text)
     let summary = repl.run(&reader, source: path, keepGoing: options.keepGoing)
     return ScriptOptions.exitCode(of: summary, source: path)
@@ -41,12 +42,15 @@ struct ScriptOptions {
   var positionals: [String] = []
   var journal: String?
   var keepGoing = false
+  /// `--color`: draw in colour (never when `NO_COLOR` is set).
+  var color = false
 
   init(_ arguments: [String], positionals count: Int) throws(UsageError) {
     var iterator = arguments.makeIterator()
     while let argument = iterator.next() {
       switch argument {
       case "--keep-going": keepGoing = true
+      case "--color": color = true
       case "--journal":
         guard let path = iterator.next() else {
           throw UsageError(message: "--journal needs a file name")
@@ -80,6 +84,9 @@ struct ScriptOptions {
   /// resuming the events already in it); when it cannot, the error is printed and the exit
   /// status returned: 65 for a journal whose content is wrong, 66 for one that cannot be
   /// opened, 74 for one locked by another writer or another failure.
+  /// Whether the drawing is in colour: asked for with `--color`, and `NO_COLOR` not set.
+  var wantsColor: Bool { color && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
+
   func makeREPL() -> Result<REPL, Failure> {
     guard let journal else { return .success(REPL(write: { print($0) })) }
     do {

@@ -38,16 +38,16 @@ enum IslandProcess {
   }
 
   /// Runs `island` with `arguments` to the end, in `directory`, with `input` (if any) on its
-  /// standard input and `NO_COLOR` set.
-  static func run(_ arguments: [String], in directory: String? = nil, input: Data? = nil)
-    throws -> Run
-  {
+  /// standard input, and `NO_COLOR` set unless `noColor` is false.
+  static func run(
+    _ arguments: [String], in directory: String? = nil, input: Data? = nil, noColor: Bool = true
+  ) throws -> Run {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var environment = ProcessInfo.processInfo.environment
-    environment["NO_COLOR"] = "1"
+    environment["NO_COLOR"] = noColor ? "1" : nil
     process.environment = environment
     let output = Pipe()
     let error = Pipe()

@@ -27,6 +27,18 @@ let sampleJournal = """
     #expect(together.output == expected)
   }
 
+  @Test func colourOnlyWithColorAndNeverWithNoColor() throws {
+    let journal = try #require(RecordedJournals.all.first).path
+    let escape = "\u{1B}["
+    let plain = try IslandProcess.run(["replay", journal], noColor: false)
+    #expect(plain.status == 0)
+    #expect(!plain.output.contains(escape))
+    let colored = try IslandProcess.run(["replay", journal, "--color"], noColor: false)
+    #expect(colored.output.contains(escape))
+    let refused = try IslandProcess.run(["replay", journal, "--color"], noColor: true)
+    #expect(!refused.output.contains(escape))
+  }
+
   @Test func aMissingJournalAmongSeveralExitsWithItsCodeAndTheOthersStillPrint() throws {
     let journal = try #require(RecordedJournals.all.first).path
     let run = try IslandProcess.run(["replay", "/nonexistent.jsonl", journal])
