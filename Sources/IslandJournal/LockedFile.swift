@@ -4,49 +4,21 @@
   import Darwin
 #endif
 
-/// A journal file held open under an exclusive `flock`: one writer (or repair) at a time.
-/// The lock goes with the descriptor, so closing it (or the process dying) releases it.
-final class LockedFile {
-  /// How the file is opened.
-  enum Mode {
-    /// An existing file, read and written in place (repair).
-    case readWrite
-    /// An existing file, every write at its end.
-    case append
-    /// A new file, every write at its end; an existing file is an error.
-    case create
-  }
-
+/// A file held open by its descriptor, closed when done (or when the value goes away):
+/// whole writes, syncs and reads at an offset.
+class OpenFile {
   let path: String
   private(set) var descriptor: Int32
 
-  init(path: String, mode: Mode) throws(JournalError) {
+  /// Takes over `descriptor`, open on `path`.
+  init(path: String, descriptor: Int32) {
     self.path = path
-    let flags: Int32
-    switch mode {
-    case .readWrite: flags = O_RDWR | O_CLOEXEC
-    case .append: flags = O_WRONLY | O_APPEND | O_CLOEXEC
-    case .create: flags = O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC
-    }
-    let descriptor = open(path, flags, 0o644)
-    guard descriptor >= 0 else {
-      let code = errno
-      if mode == .create, code == EEXIST { throw .alreadyExists(path: path) }
-      if mode == .create { throw .io(path: path, reason: "cannot create: " + systemMessage(code)) }
-      throw .cannotOpen(path: path, reason: systemMessage(code))
-    }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-      let code = errno
-      closeDescriptor(descriptor)
-      if code == EWOULDBLOCK { throw .locked(path: path) }
-      throw .io(path: path, reason: "cannot lock: " + systemMessage(code))
-    }
     self.descriptor = descriptor
   }
 
   deinit { close() }
 
-  /// Closes the file, releasing the lock.
+  /// Closes the file (releasing its lock, if it holds one).
   func close() {
     guard descriptor >= 0 else { return }
     closeDescriptor(descriptor)
@@ -57,7 +29,8 @@ final class LockedFile {
     .io(path: path, reason: what + " failed: " + systemMessage(errno))
   }
 
-  /// Writes all of `bytes` at the end: one `write` call unless the system takes less.
+  /// Writes all of `bytes` where the file stands (its end, for a file opened to append or
+  /// just created): one `write` call unless the system takes less.
   func append(_ bytes: [UInt8]) throws(JournalError) {
     var written = 0
     while written < bytes.count {
@@ -141,6 +114,43 @@ final class LockedFile {
   }
 }
 
+/// A journal file held open under an exclusive `flock`: one writer (or repair) at a time.
+/// The lock goes with the descriptor, so closing it (or the process dying) releases it.
+final class LockedFile: OpenFile {
+  /// How the file is opened.
+  enum Mode {
+    /// An existing file, read and written in place (repair).
+    case readWrite
+    /// An existing file, every write at its end.
+    case append
+    /// A new file, every write at its end; an existing file is an error.
+    case create
+  }
+
+  init(path: String, mode: Mode) throws(JournalError) {
+    let flags: Int32
+    switch mode {
+    case .readWrite: flags = O_RDWR | O_CLOEXEC
+    case .append: flags = O_WRONLY | O_APPEND | O_CLOEXEC
+    case .create: flags = O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC
+    }
+    let descriptor = open(path, flags, 0o644)
+    guard descriptor >= 0 else {
+      let code = errno
+      if mode == .create, code == EEXIST { throw .alreadyExists(path: path) }
+      if mode == .create { throw .io(path: path, reason: "cannot create: " + systemMessage(code)) }
+      throw .cannotOpen(path: path, reason: systemMessage(code))
+    }
+    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+      let code = errno
+      closeDescriptor(descriptor)
+      if code == EWOULDBLOCK { throw .locked(path: path) }
+      throw .io(path: path, reason: "cannot lock: " + systemMessage(code))
+    }
+    super.init(path: path, descriptor: descriptor)
+  }
+}
+
 /// Whole-file operations that must not leave a half-written file behind.
 enum FileSystem {
   /// Writes `bytes` to a temporary file beside `path`, syncs it, and renames it over `path`.
@@ -151,7 +161,7 @@ enum FileSystem {
       throw .io(path: path, reason: "cannot create \(temporary): " + systemMessage(errno))
     }
     let file = OpenFile(path: temporary, descriptor: descriptor)
-    try file.writeAll(bytes)
+    try file.append(bytes)
     try file.sync()
     file.close()
     guard rename(temporary, path) == 0 else {
@@ -174,7 +184,7 @@ enum FileSystem {
     while offset < size {
       let bytes = try source.read(at: offset, count: min(1 << 20, size - offset))
       if bytes.isEmpty { break }
-      try file.writeAll(bytes)
+      try file.append(bytes)
       offset += bytes.count
     }
     try file.sync()
@@ -193,44 +203,5 @@ enum FileSystem {
     guard descriptor >= 0 else { return }
     _ = fsync(descriptor)
     closeDescriptor(descriptor)
-  }
-}
-
-/// A plain open file, closed when done.
-private final class OpenFile {
-  let path: String
-  private var descriptor: Int32
-
-  init(path: String, descriptor: Int32) {
-    self.path = path
-    self.descriptor = descriptor
-  }
-
-  deinit { close() }
-
-  func close() {
-    guard descriptor >= 0 else { return }
-    closeDescriptor(descriptor)
-    descriptor = -1
-  }
-
-  func writeAll(_ bytes: [UInt8]) throws(JournalError) {
-    var written = 0
-    while written < bytes.count {
-      let count = bytes.withUnsafeBytes { raw in
-        write(descriptor, raw.baseAddress.map { $0 + written }, bytes.count - written)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .io(path: path, reason: "write failed: " + systemMessage(errno))
-      }
-      written += count
-    }
-  }
-
-  func sync() throws(JournalError) {
-    guard fsync(descriptor) == 0 else {
-      throw .io(path: path, reason: "fsync failed: " + systemMessage(errno))
-    }
   }
 }
