@@ -49,6 +49,8 @@ extension IslandState {
     placement.hidden = placement.hidden.map(moved)
     placement.ranked = placement.ranked.map(moved)
     if let expanded = expansion?.activity { expansion?.activity = moved(expanded) }
+    // The activity an update just changed is live: it is kept, and only moves.
+    if contentChange.zones != 0 { contentChange.activity = moved(contentChange.activity) }
     timers.remap { newPosition[$0] >= 0 ? newPosition[$0] : nil }
   }
 }

@@ -36,7 +36,8 @@ extension IslandState {
     let warningCount = warnings.count
     // The last event's animations stay until this one is accepted: new ones are added
     // after them, and whichever part is not kept is cut off at the end. Only an update
-    // makes transitions, once it has passed its checks: it clears them there.
+    // changes content (and so makes transitions), once it has passed its checks: it records
+    // its change there.
     let animationCount = animations.count
     // Every handler checks everything before it changes anything, so only what timers
     // change needs saving, and only when one comes due.
@@ -82,7 +83,7 @@ extension IslandState {
     }
     if case .update = event {
     } else {
-      IslandState.empty(&transitions)
+      contentChange.clear()
     }
     if animationCount > 0 {
       if animations.count == animationCount {
@@ -149,20 +150,12 @@ extension IslandState {
       layoutName = nil
     }
     try Validation.checkLayoutExceptMinimalWidth(plan.layout, content: start.state)
-    // Every zone's text and width, once: the minimal one's width is also its check.
+    // Every zone's width, once: the minimal one's width is also its check.
     let fieldSlots = plan.slots(in: start.state)
     let fields = ActivityFields(plan: plan, content: start.state, slots: fieldSlots)
-    var zoneTexts: [String] = []
-    zoneTexts.reserveCapacity(Zone.allCases.count)
     var widths = InlineArray<7, Double>(repeating: 0)
-    for zone in Zone.allCases {
-      guard plan.shownZones & zone.bit != 0 else {
-        zoneTexts.append("")
-        continue
-      }
-      let (text, width) = plan.render(zone.ordinal, fields, now: t, unlessItSpells: nil)
-      zoneTexts.append(text ?? "")
-      widths[zone.ordinal] = width
+    for zone in Zone.allCases where plan.shownZones & zone.bit != 0 {
+      widths[zone.ordinal] = plan.width(zone.ordinal, fields, now: t)
     }
     if plan.shownZones & Zone.minimal.bit != 0 {
       try Validation.checkMinimalWidth(widths[Zone.minimal.ordinal], activity: start.activity)
@@ -194,7 +187,7 @@ extension IslandState {
     }
     var activity = Activity(
       profile: profile, relevance: start.relevance, staleAt: start.stale, content: start.state,
-      payloadBytes: payloadBytes, zoneTexts: zoneTexts, fieldSlots: fieldSlots)
+      payloadBytes: payloadBytes, fieldSlots: fieldSlots)
     let index = activities.count
     if let staleAt = start.stale {
       if staleAt <= t {
@@ -221,20 +214,22 @@ extension IslandState {
     let oldRelevance = activities[index].relevance
     let patch = try check(update.state, of: index, now: t)
     // Checked: from here on nothing throws.
-    IslandState.empty(&transitions)
+    contentChange.clear()
     if patch.changesContent {
-      // A countdown zone's cached text is from its last change; its text before is the old
-      // content's at `t`.
-      var countdownsBefore: [String] = []
-      if patch.zones & profile.plan.countdownZones != 0 {
-        countdownsBefore = countdownTexts(of: index, zones: patch.zones, at: t)
+      // The values the merge replaces are kept: the transitions are rendered from them
+      // only when asked for (``transitions``).
+      let added = activities[index].content.mergeChanges(
+        update.state, positions: patch.positions
+      ) { name, before in
+        contentChange.before.append(ContentChange.Before(name: name, value: before))
       }
-      if activities[index].content.mergeChanges(update.state, positions: patch.positions) {
+      if added {
         activities[index].fieldSlots = profile.plan.slots(in: activities[index].content)
       }
       activities[index].payloadBytes = patch.payloadBytes
-      renderChangedZones(
-        of: index, zones: patch.zones, countdownsBefore: countdownsBefore, seq: seq, t: t)
+      contentChange.activity = index
+      contentChange.zones = patch.zones & profile.plan.shownZones
+      checkChangedZoneBudgets(seq: seq, t: t)
       if patch.pulses, let pulse = profile.layout.pulse, let zone = shownLeadingZone(of: index) {
         animate(.pulse, index: index, timing: .keyframes(pulse.keyframes, zone: zone), seq: seq)
       }
@@ -295,9 +290,6 @@ extension IslandState {
     }
     activities[index].endedAt = t
     activities[index].dismissAt = dismissAt
-    // An ended activity is never rendered for a transition again: its cached zone texts
-    // go, so that a long replay keeps less of every activity it ever saw.
-    activities[index].zoneTexts = []
     if dismissAt <= t {
       activities[index].phase = .dismissed
     } else {
@@ -575,67 +567,29 @@ extension IslandState {
 
   // MARK: - Presentation
 
-  /// The texts of activity `index`'s countdown zones among `zones` now, by zone ordinal
-  /// (empty strings elsewhere).
-  private func countdownTexts(of index: Int, zones: UInt8, at t: Milliseconds) -> [String] {
-    let plan = activities[index].profile.plan
-    var texts = Array(repeating: "", count: Zone.allCases.count)
-    var remaining = zones & plan.countdownZones
-    while remaining != 0 {
-      let ordinal = remaining.trailingZeroBitCount
-      remaining &= remaining - 1
-      guard plan.shownZones & (1 << UInt8(ordinal)) != 0 else { continue }
-      texts[ordinal] =
-        plan.render(ordinal, activities[index].fields, now: t, unlessItSpells: nil).text ?? ""
-    }
-    return texts
-  }
-
-  /// Renders again every zone of activity `index` among `zones` (those that read a changed
-  /// field): records a content transition where its text changed, and a warning where it
-  /// is over budget.
-  private mutating func renderChangedZones(
-    of index: Int, zones: UInt8, countdownsBefore: [String], seq: Int, t: Milliseconds
-  ) {
+  /// Measures again every zone the last update changed (``contentChange``) that has a
+  /// budget, and warns where one is over it. A zone whose text did not change (a field it
+  /// reads changed, not what it shows) does not warn again.
+  private mutating func checkChangedZoneBudgets(seq: Int, t: Milliseconds) {
+    guard let islandClass = device.islandClass else { return }
+    let index = contentChange.activity
     let plan = activities[index].profile.plan
     let slots = activities[index].fieldSlots
-    var remaining = zones & plan.shownZones
+    var remaining = contentChange.zones
     while remaining != 0 {
       let ordinal = remaining.trailingZeroBitCount
       remaining &= remaining - 1
-      let bit: UInt8 = 1 << UInt8(ordinal)
-      let isCountdown = plan.countdownZones & bit != 0
-      let (new, width, onlyDigits) = activities[index].content.fields.withUnsafeBufferPointer {
-        fields in
-        plan.render(
-          ordinal, BorrowedFields(fields: fields, slots: slots, plan: plan), now: t,
-          comparingWith: isCountdown
-            ? countdownsBefore[ordinal] : activities[index].zoneTexts[ordinal])
-      }
-      guard let text = new else { continue }
-      // The cached text moves into the transition; the new text takes its place.
-      var old = text
-      swap(&old, &activities[index].zoneTexts[ordinal])
-      if isCountdown { old = countdownsBefore[ordinal] }
       let zone = Zone(ordinal: ordinal)
-      let kind: Transition.Kind
-      if plan.identityZones & bit != 0 {
-        kind = .identity
-      } else if onlyDigits {
-        kind = .numericText
-      } else {
-        kind = .crossfade
+      guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
+      let width = activities[index].content.fields.withUnsafeBufferPointer { fields in
+        plan.width(ordinal, BorrowedFields(fields: fields, slots: slots, plan: plan), now: t)
       }
+      guard width > budget, contentChange.changesText(of: ordinal, in: activities[index], at: t)
+      else { continue }
       let profile = activities[index].profile
-      transitions.append(
-        Transition(activity: profile.id, zone: zone, kind: kind, from: old, to: text))
-      if let islandClass = device.islandClass,
-        let budget = ZoneBudget.width(of: zone, in: islandClass), width > budget
-      {
-        warnIfOverBudget(
-          zone, width: width, activity: profile, content: activities[index].content, seq: seq,
-          now: t)
-      }
+      warnIfOverBudget(
+        zone, width: width, activity: profile, content: activities[index].content, seq: seq,
+        now: t)
     }
   }
 

@@ -20,11 +20,12 @@ public struct IslandState: Equatable, Sendable {
   public internal(set) var effects: [Effect] = []
   /// Every warning so far, in order.
   public internal(set) var warnings: [Warning] = []
-  /// The content transitions the last event caused.
-  public internal(set) var transitions: [Transition] = []
   /// The animations the last event caused (timers that fired before it included).
   public internal(set) var animations: [Animation] = []
 
+  /// What the last event changed in an activity's content (``transitions`` are rendered
+  /// from it).
+  var contentChange = ContentChange()
   /// The index of each activity id in ``activities``.
   var activityIndex = ActivityIndex()
   /// The indices of the eligible (active or stale) activities, in start order.
@@ -40,6 +41,20 @@ public struct IslandState: Equatable, Sendable {
   /// An empty island for `configuration`.
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
+  }
+
+  /// Whether two states are the same island: every part equal, and the same transitions
+  /// (two records of a content change may render the same transitions).
+  public static func == (left: IslandState, right: IslandState) -> Bool {
+    guard left.configuration == right.configuration, left.seq == right.seq, left.t == right.t,
+      left.activities == right.activities, left.placement == right.placement,
+      left.expansion == right.expansion, left.effects == right.effects,
+      left.warnings == right.warnings, left.animations == right.animations,
+      left.activityIndex == right.activityIndex, left.eligible == right.eligible,
+      left.timers == right.timers, left.forgottenIDs == right.forgottenIDs,
+      left.nextForgettingScan == right.nextForgettingScan
+    else { return false }
+    return left.contentChange == right.contentChange || left.transitions == right.transitions
   }
 
   /// The activity with id `id`.

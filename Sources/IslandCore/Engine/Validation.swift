@@ -117,9 +117,9 @@ enum Validation {
       guard let zoneView = plan.zoneViews[zone.ordinal] else { continue }
       try checkSymbols(zoneView.view, zone: zone, content: content)
     }
-    if let minimal = plan.programs[Zone.minimal.ordinal] {
-      let width = ZoneRenderer.measure(minimal, content, now: now, unlessItSpells: nil).width
-      try checkMinimalWidth(width, activity: activity)
+    if plan.shownZones & Zone.minimal.bit != 0 {
+      try checkMinimalWidth(
+        plan.width(Zone.minimal.ordinal, content, now: now), activity: activity)
     }
   }
 

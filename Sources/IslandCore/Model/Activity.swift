@@ -25,9 +25,6 @@ public struct Activity: Equatable, Sendable {
   private var alertBox: AlertBox?
   /// The bytes its content state and attributes take (see the payload limit).
   var payloadBytes: Int
-  /// Each zone's text as last rendered, by ``Zone/ordinal`` (zones with a countdown are
-  /// rendered again each time: their text moves with time).
-  var zoneTexts: [String]
   /// Where the layout's first fields are in ``content`` (``LayoutPlan/slots(in:)``), kept
   /// up to date as fields are added.
   var fieldSlots: UInt64
@@ -57,7 +54,7 @@ public struct Activity: Equatable, Sendable {
 
   init(
     profile: ActivityProfile, relevance: Double, staleAt: Milliseconds?,
-    content: ContentState, payloadBytes: Int, zoneTexts: [String], fieldSlots: UInt64
+    content: ContentState, payloadBytes: Int, fieldSlots: UInt64
   ) {
     self.profile = profile
     self.phase = .active
@@ -65,7 +62,6 @@ public struct Activity: Equatable, Sendable {
     self.staleAt = staleAt
     self.content = content
     self.payloadBytes = payloadBytes
-    self.zoneTexts = zoneTexts
     self.fieldSlots = fieldSlots
   }
 
@@ -218,20 +214,28 @@ final class LayoutPlan: Sendable {
     self.roles = roles
   }
 
-  /// The text of the zone at `ordinal` (which has a view) for `fields` at `now`, or nil
-  /// when it spells `old`, and the width it needs.
+  /// The text of the zone at `ordinal` (which has a view) for `fields` at `now`, and the
+  /// width it needs.
   func render<Source: FieldSource>(
-    _ ordinal: Int, _ fields: Source, now: Milliseconds, unlessItSpells old: String?
-  ) -> (text: String?, width: Double) {
-    let (text, width, _) = render(ordinal, fields, now: now, comparingWith: old)
-    return (text, width)
+    _ ordinal: Int, _ fields: Source, now: Milliseconds
+  ) -> (text: String, width: Double) {
+    write(ordinal, fields, now: now) { writer, width in (writer.text, width) }
   }
 
-  /// ``render(_:_:now:unlessItSpells:)``, and whether the new text differs from `old`
-  /// only in its digits (``Transitions/onlyDigitsDiffer(_:_:)``).
-  func render<Source: FieldSource>(
-    _ ordinal: Int, _ fields: Source, now: Milliseconds, comparingWith old: String?
-  ) -> (text: String?, width: Double, onlyDigitsDiffer: Bool) {
+  /// The width the zone at `ordinal` (which has a view) needs for `fields` at `now`, its
+  /// text written on the stack and never made a string: what the reducer checks budgets with.
+  func width<Source: FieldSource>(
+    _ ordinal: Int, _ fields: Source, now: Milliseconds
+  ) -> Double {
+    write(ordinal, fields, now: now) { _, width in width }
+  }
+
+  /// Writes the zone at `ordinal` for `fields` at `now` into a buffer on the stack and hands
+  /// `body` the writer and the zone's width.
+  private func write<Source: FieldSource, Result>(
+    _ ordinal: Int, _ fields: Source, now: Milliseconds,
+    _ body: (borrowing ZoneTextWriter, Double) -> Result
+  ) -> Result {
     steps.withUnsafeBufferPointer { steps in
       literals.withUnsafeBufferPointer { literals in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
@@ -241,9 +245,7 @@ final class LayoutPlan: Sendable {
             literals: literals, fields, now: now)
           let width = writer.totalWidth(
             horizontalPadding: paddedZones & (1 << UInt8(ordinal)) != 0)
-          guard let old else { return (writer.text, width, false) }
-          if writer.spells(old) { return (nil, width, false) }
-          return (writer.text, width, Transitions.onlyDigitsDiffer(old, writer.bytes))
+          return body(writer, width)
         }
       }
     }

@@ -72,25 +72,34 @@ public struct ContentState: Equatable, Hashable, Sendable {
     return changed
   }
 
-  /// Merges `patch` into this state, as ``merge(_:)`` does, without reporting what changed.
-  /// Returns whether it added a field (the positions of later fields then moved).
+  /// Merges `patch` into this state, as ``merge(_:)`` does, and hands `replaced` each field
+  /// it changes with its value before (nil for a field it adds). Returns whether it added a
+  /// field (the positions of later fields then moved).
   ///
   /// `positions` may say where the patch's first fields already are, as the reducer's check
   /// found them; once a field is added, the positions after it have moved and are not used.
   @discardableResult
   mutating func mergeChanges(
-    _ patch: ContentState, positions: FieldPositions = FieldPositions()
+    _ patch: ContentState, positions: FieldPositions = FieldPositions(),
+    replaced: (_ name: String, _ before: ContentValue?) -> Void = { _, _ in }
   ) -> Bool {
     var added = false
     for (patchIndex, field) in patch.fields.enumerated() {
       if !added, let position = positions[patchIndex] {
-        if fields[position].value != field.value { fields[position].value = field.value }
+        if fields[position].value != field.value {
+          replaced(field.name, fields[position].value)
+          fields[position].value = field.value
+        }
         continue
       }
       let index = insertionIndex(of: field.name)
       if index < fields.count, fields[index].name == field.name {
-        if fields[index].value != field.value { fields[index].value = field.value }
+        if fields[index].value != field.value {
+          replaced(field.name, fields[index].value)
+          fields[index].value = field.value
+        }
       } else {
+        replaced(field.name, nil)
         fields.insert(field, at: index)
         added = true
       }
