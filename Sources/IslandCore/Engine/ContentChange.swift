@@ -20,7 +20,7 @@ struct ContentChange: Equatable, Sendable {
   /// No change: the last event made no transition.
   mutating func clear() {
     zones = 0
-    while before.popLast() != nil {}
+    if !before.isEmpty { before.removeAll(keepingCapacity: true) }
   }
 
   static func == (left: ContentChange, right: ContentChange) -> Bool {

@@ -43,13 +43,15 @@ extension IslandState {
     // change needs saving, and only when one comes due.
     var saved: SavedParts?
     var touched: [(index: Int, activity: Activity)] = []
+    // The timers fired: a rejection puts them back (a queue holding the same timers is the
+    // same queue, however its heap is laid out).
+    var fired: [Timer] = []
     var rankingChanged = false
     if let next = timers.first, next.due <= t {
-      saved = SavedParts(
-        placement: placement, expansion: expansion, eligible: eligible, timers: timers)
+      saved = SavedParts(placement: placement, expansion: expansion, eligible: eligible)
       // An activity a timer ended leaves its slot before the event sees the island: a tap
       // must land on what is shown at `t`, not on what was shown before the timers fired.
-      if fireTimers(until: t, seq: seq, touched: &touched) { placeActivities() }
+      if fireTimers(until: t, seq: seq, touched: &touched, fired: &fired) { placeActivities() }
     }
     do {
       switch event {
@@ -74,7 +76,7 @@ extension IslandState {
         placement = saved.placement
         expansion = saved.expansion
         eligible = saved.eligible
-        timers = saved.timers
+        for timer in fired { timers.insert(timer) }
       }
       animations.removeLast(animations.count - animationCount)
       effects.removeLast(effects.count - effectCount)
@@ -114,7 +116,6 @@ extension IslandState {
     var placement: Placement
     var expansion: Expansion?
     var eligible: [Int]
-    var timers: TimerQueue
   }
 
   private var policy: Policy { configuration.policy }
@@ -219,13 +220,14 @@ extension IslandState {
       // The values the merge replaces are kept: the transitions are rendered from them
       // only when asked for (``transitions``).
       let added = activities[index].content.mergeChanges(
-        update.state, positions: patch.positions
+        update.state, positions: patch.positions, changed: patch.changed
       ) { name, before in
         contentChange.before.append(ContentChange.Before(name: name, value: before))
       }
       if added {
         activities[index].fieldSlots = profile.plan.slots(in: activities[index].content)
       }
+      keepMeasures(of: patch, in: index)
       activities[index].payloadBytes = patch.payloadBytes
       contentChange.activity = index
       contentChange.zones = patch.zones & profile.plan.shownZones
@@ -267,10 +269,13 @@ extension IslandState {
     if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
     if let patch = end.state {
       let checked = try check(patch, of: index, now: t)
-      if activities[index].content.mergeChanges(patch, positions: checked.positions) {
+      if activities[index].content.mergeChanges(
+        patch, positions: checked.positions, changed: checked.changed)
+      {
         let plan = activities[index].profile.plan
         activities[index].fieldSlots = plan.slots(in: activities[index].content)
       }
+      keepMeasures(of: checked, in: index)
       activities[index].payloadBytes = checked.payloadBytes
     }
     finish(index, at: t, dismissal: end.dismissal, seq: seq)
@@ -320,10 +325,16 @@ extension IslandState {
     var zones: UInt8 = 0
     /// Whether a changed field pulses the leading icon.
     var pulses = false
+    /// The changed fields the layout numbers under 8 (bits by number).
+    var fields: UInt8 = 0
+    /// Those fields' new values measured.
+    var measures = FieldMeasures()
     /// The payload's size after the merge.
     var payloadBytes: Int
     /// Where the patch's first fields are in the content.
     var positions = FieldPositions()
+    /// Which of those change (bits by patch index).
+    var changed: UInt8 = 0
   }
 
   /// Checks what merging `patch` into the content of activity `index` would give: field
@@ -351,14 +362,25 @@ extension IslandState {
       if let position {
         let old = activities[index].content.fields[position].value
         guard old != field.value else { continue }
+        if patchIndex < 8 { checked.changed |= 1 << UInt8(patchIndex) }
         // Same name: only the value's length changes.
-        checked.payloadBytes +=
-          Validation.jsonLength(of: field.value) - Validation.jsonLength(of: old)
+        if let number, number < 8 {
+          // The old length is kept; the new value is measured once, for the payload here
+          // and for the zones' widths once merged.
+          let measure = FieldMeasure(field.value)
+          checked.payloadBytes +=
+            measure.jsonLength - activities[index].fieldMeasures[number].jsonLength
+          checked.measures[number] = measure
+        } else {
+          checked.payloadBytes +=
+            Validation.jsonLength(of: field.value) - Validation.jsonLength(of: old)
+        }
       } else {
         try Validation.checkFieldName(field.name)
         if count > 0 { checked.payloadBytes += 1 }
         count += 1
         checked.payloadBytes += Validation.jsonLength(of: field)
+        if let number, number < 8 { checked.measures[number] = FieldMeasure(field.value) }
       }
       checked.changesContent = true
       guard let number else { continue }
@@ -370,6 +392,7 @@ extension IslandState {
         throw .fieldNotNumber(zone: zone, field: field.name, view: view)
       }
       checked.zones |= role.zones
+      if number < 8 { checked.fields |= 1 << UInt8(number) }
       namesSymbol = namesSymbol || role.namesSymbol
       checked.pulses = checked.pulses || role.pulses
     }
@@ -486,13 +509,16 @@ extension IslandState {
   // MARK: - Timers
 
   /// Fires every timer due at or before `t`, in time order. Returns whether the ranking may
-  /// have changed. Records each activity's value before its first change in `touched`.
+  /// have changed. Records each activity's value before its first change in `touched`, and
+  /// each timer taken from the queue in `fired`.
   private mutating func fireTimers(
-    until t: Milliseconds, seq: Int, touched: inout [(index: Int, activity: Activity)]
+    until t: Milliseconds, seq: Int, touched: inout [(index: Int, activity: Activity)],
+    fired: inout [Timer]
   ) -> Bool {
     var rankingChanged = false
     while let timer = timers.first, timer.due <= t {
       _ = timers.removeFirst()
+      fired.append(timer)
       let index = timer.activity
       let activity = activities[index]
       switch timer.kind {
@@ -581,6 +607,11 @@ extension IslandState {
       remaining &= remaining - 1
       let zone = Zone(ordinal: ordinal)
       guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
+      if let model = plan.widthModels[ordinal],
+        WidthModel.isSurelyWithin(model.width(activities[index].fieldMeasures), budget)
+      {
+        continue
+      }
       let width = activities[index].content.fields.withUnsafeBufferPointer { fields in
         plan.width(ordinal, BorrowedFields(fields: fields, slots: slots, plan: plan), now: t)
       }
@@ -590,6 +621,16 @@ extension IslandState {
       warnIfOverBudget(
         zone, width: width, activity: profile, content: activities[index].content, seq: seq,
         now: t)
+    }
+  }
+
+  /// Keeps the measures of the changed fields of `patch` for activity `index`.
+  private mutating func keepMeasures(of patch: CheckedPatch, in index: Int) {
+    var remaining = patch.fields
+    while remaining != 0 {
+      let field = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      activities[index].fieldMeasures[field] = patch.measures[field]
     }
   }
 

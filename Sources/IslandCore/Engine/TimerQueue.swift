@@ -36,6 +36,17 @@ struct Timer: Equatable, Hashable, Sendable {
 struct TimerQueue: Equatable, Hashable, Sendable {
   private var heap: [Timer] = []
 
+  /// Equal when they hold the same timers: the order they come due in is the same however
+  /// the heap lays them out.
+  static func == (left: TimerQueue, right: TimerQueue) -> Bool {
+    left.heap.count == right.heap.count && left.inOrder == right.inOrder
+  }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(inOrder) }
+
+  /// The timers in the order they come due.
+  private var inOrder: [Timer] { heap.sorted { $0.precedes($1) } }
+
   var isEmpty: Bool { heap.isEmpty }
   var count: Int { heap.count }
 

@@ -28,6 +28,9 @@ public struct Activity: Equatable, Sendable {
   /// Where the layout's first fields are in ``content`` (``LayoutPlan/slots(in:)``), kept
   /// up to date as fields are added.
   var fieldSlots: UInt64
+  /// The widths and JSON lengths of the layout's first fields, kept up to date as they
+  /// change.
+  var fieldMeasures: FieldMeasures
 
   /// The activity's id.
   public var id: String { profile.id }
@@ -63,6 +66,9 @@ public struct Activity: Equatable, Sendable {
     self.content = content
     self.payloadBytes = payloadBytes
     self.fieldSlots = fieldSlots
+    fieldMeasures = FieldMeasures(
+      ActivityFields(plan: profile.plan, content: content, slots: fieldSlots),
+      count: profile.plan.roles.count)
   }
 
   /// Its content's fields, numbered as its layout plan's roles.
@@ -150,11 +156,16 @@ final class LayoutPlan: Sendable {
   /// Every field the layout reads or pulses on, with what it does there, numbered as the
   /// programs number them.
   let roles: [FieldRole]
+  /// Each zone's width as a sum of parts, by ``Zone/ordinal`` (nil for a zone it cannot
+  /// model: see ``WidthModel``).
+  let widthModels: [WidthModel?]
 
   /// What a layout does with one state field.
   struct FieldRole: Sendable {
     /// The field's name.
     let name: String
+    /// Its length in UTF-8 (names of other lengths are not compared).
+    let nameLength: Int
     /// The zones that read it (bits by ``Zone/ordinal``).
     var zones: UInt8 = 0
     /// Whether a progress bar or a countdown shows it: it must stay a number.
@@ -195,7 +206,7 @@ final class LayoutPlan: Sendable {
     self.identityZones = identityZones
     self.paddedZones = paddedZones
     if let pulse = layout.pulse, !names.contains(pulse.field) { names.append(pulse.field) }
-    var roles = names.map { FieldRole(name: $0) }
+    var roles = names.map { FieldRole(name: $0, nameLength: $0.utf8.count) }
     var countdownZones: UInt8 = 0
     for zone in Zone.allCases {
       guard let view = layout[zone]?.view else { continue }
@@ -212,6 +223,16 @@ final class LayoutPlan: Sendable {
     }
     self.countdownZones = countdownZones
     self.roles = roles
+    widthModels = Zone.allCases.map { zone in
+      steps.withUnsafeBufferPointer { steps in
+        literals.withUnsafeBufferPointer { literals in
+          WidthModel(
+            steps: UnsafeBufferPointer(
+              rebasing: steps[stepStarts[zone.ordinal]..<stepStarts[zone.ordinal + 1]]),
+            literals: literals, horizontalPadding: paddedZones & zone.bit != 0)
+        }
+      }
+    }
   }
 
   /// The text of the zone at `ordinal` (which has a view) for `fields` at `now`, and the
@@ -253,7 +274,10 @@ final class LayoutPlan: Sendable {
 
   /// The number of field `name` among ``roles``, or nil when the layout does nothing with it.
   func role(of name: String) -> Int? {
-    for index in roles.indices where roles[index].name == name { return index }
+    let length = name.utf8.count
+    for index in roles.indices where roles[index].nameLength == length && roles[index].name == name {
+      return index
+    }
     return nil
   }
 

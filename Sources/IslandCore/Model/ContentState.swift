@@ -77,26 +77,33 @@ public struct ContentState: Equatable, Hashable, Sendable {
   /// field (the positions of later fields then moved).
   ///
   /// `positions` may say where the patch's first fields already are, as the reducer's check
-  /// found them; once a field is added, the positions after it have moved and are not used.
+  /// found them, and `changed` (bits by patch index) which of those change: the others are
+  /// not compared again. Once a field is added, the positions after it have moved and are
+  /// not used.
   @discardableResult
   mutating func mergeChanges(
-    _ patch: ContentState, positions: FieldPositions = FieldPositions(),
+    _ patch: ContentState, positions: FieldPositions = FieldPositions(), changed: UInt8 = 0xFF,
     replaced: (_ name: String, _ before: ContentValue?) -> Void = { _, _ in }
   ) -> Bool {
     var added = false
-    for (patchIndex, field) in patch.fields.enumerated() {
+    for patchIndex in patch.fields.indices {
       if !added, let position = positions[patchIndex] {
-        if fields[position].value != field.value {
-          replaced(field.name, fields[position].value)
-          fields[position].value = field.value
+        // Positions are only known for the first eight fields.
+        guard changed & (1 << UInt8(patchIndex)) != 0 else { continue }
+        if fields[position].value != patch.fields[patchIndex].value {
+          var value = patch.fields[patchIndex].value
+          swap(&value, &fields[position].value)
+          replaced(patch.fields[patchIndex].name, value)
         }
         continue
       }
+      let field = patch.fields[patchIndex]
       let index = insertionIndex(of: field.name)
       if index < fields.count, fields[index].name == field.name {
         if fields[index].value != field.value {
-          replaced(field.name, fields[index].value)
-          fields[index].value = field.value
+          var value = field.value
+          swap(&value, &fields[index].value)
+          replaced(field.name, value)
         }
       } else {
         replaced(field.name, nil)
@@ -106,6 +113,7 @@ public struct ContentState: Equatable, Hashable, Sendable {
     }
     return added
   }
+
 
   /// Whether the state has a field named `name`: at once when `name` comes after every
   /// name held (as a journal's sorted keys do), else by a search.

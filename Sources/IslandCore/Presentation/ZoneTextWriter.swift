@@ -196,6 +196,11 @@ struct ZoneTextWriter: ~Copyable {
 
   /// Adds the widths of the scalars of `utf8` (well-formed: it comes from a string).
   private mutating func measure(_ utf8: UnsafeBufferPointer<UInt8>) {
+    ZoneTextWriter.addEms(of: utf8, to: &ems)
+  }
+
+  /// Adds the widths in ems of the scalars of `utf8` (well-formed) to `ems`, one by one.
+  static func addEms(of utf8: UnsafeBufferPointer<UInt8>, to ems: inout Double) {
     var index = 0
     while index < utf8.count {
       let lead = utf8[index]

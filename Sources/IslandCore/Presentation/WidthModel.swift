@@ -1,0 +1,156 @@
+/// A zone's width as a sum of parts: a constant (symbols, literal text, spacing, padding)
+/// and, for each field a text piece measures, the field's width in ems times the points an
+/// em takes in that piece. An update then estimates a changed zone's width from the widths
+/// of its fields, kept per activity (``FieldMeasures``), without writing the zone's text.
+///
+/// The estimate adds the same terms as the measure, in another order: it may differ from it
+/// in the last bits. The reducer uses it only to skip a zone well under its budget
+/// (``isSurelyWithin(_:)``), and measures any other.
+struct WidthModel: Sendable {
+  /// What does not depend on the fields.
+  private(set) var constant = 0.0
+  /// Each measured field's number (under 8) and the points one em of its text takes.
+  private(set) var terms: [(field: Int, pointsPerEm: Double)] = []
+
+  /// The model of a zone compiled to `steps`, or nil when it shows a countdown (its width
+  /// moves with time) or measures a field numbered 8 or more.
+  init?(
+    steps: UnsafeBufferPointer<ZoneProgram.Step>, literals: UnsafeBufferPointer<UInt8>,
+    horizontalPadding: Bool
+  ) {
+    var pieces = 0
+    var literalEms = 0.0
+    var pieceFields: [Int] = []
+    for step in steps {
+      switch step {
+      case .separate:
+        pieces += 1
+      case .beginPiece:
+        literalEms = 0
+        pieceFields = []
+      case .literal(let start, let count, let measured):
+        guard measured else { continue }
+        ZoneTextWriter.addEms(
+          of: UnsafeBufferPointer(rebasing: literals[Int(start)..<Int(start + count)]),
+          to: &literalEms)
+      case .field(let field, let measured):
+        guard measured else { continue }
+        guard field < 8 else { return nil }
+        pieceFields.append(Int(field))
+      case .percent:
+        continue
+      case .countdown:
+        return nil
+      case .endPiece(let pointSize, let weight):
+        let pointsPerEm = pointSize * weight
+        constant += literalEms * pointsPerEm
+        terms += pieceFields.map { (field: $0, pointsPerEm: pointsPerEm) }
+        literalEms = 0
+        pieceFields = []
+      case .addWidth(let points):
+        constant += points
+      }
+    }
+    constant += TextMetrics.rowSpacing * Double(max(0, pieces - 1))
+    if horizontalPadding { constant += 2 * TextMetrics.horizontalPadding }
+  }
+
+  /// The zone's estimated width, from the widths of its fields.
+  func width(_ fields: FieldMeasures) -> Double {
+    var width = constant
+    for term in terms { width += fields[term.field].ems * term.pointsPerEm }
+    return width
+  }
+}
+
+/// What the reducer keeps of each of an activity's first eight layout fields (numbered as its
+/// plan's roles) as its content changes: the width of its text in ems, and its length as
+/// JSON (for the payload limit). A field the content lacks measures 0 and 0.
+struct FieldMeasures: Equatable, Sendable {
+  private var measures = InlineArray<8, FieldMeasure>(repeating: FieldMeasure())
+
+  /// The fields of `fields` numbered under `count` measured.
+  init<Source: FieldSource>(_ fields: Source, count: Int) {
+    for field in 0..<min(8, count) {
+      if let value = fields.value(field) { measures[field] = FieldMeasure(value) }
+    }
+  }
+
+  /// Nothing measured.
+  init() {}
+
+  /// The measure of field `field` (under 8).
+  subscript(field: Int) -> FieldMeasure {
+    get { measures[field] }
+    set { measures[field] = newValue }
+  }
+
+  /// Always equal: the measures are derived from the content, which activities compare.
+  static func == (left: FieldMeasures, right: FieldMeasures) -> Bool { true }
+}
+
+/// One field value's text measured: its width in ems as a zone shows it, and its length as
+/// JSON.
+struct FieldMeasure: Sendable {
+  /// The width of its text, in ems.
+  var ems = 0.0
+  /// Its length as JSON (``Validation/jsonLength(of:)-(ContentValue)``).
+  var jsonLength = 0
+
+  init() {}
+
+  /// `value` measured, its text written once.
+  init(_ value: ContentValue) {
+    switch value {
+    case .string(let text):
+      var text = text
+      text.withUTF8 { ZoneTextWriter.addEms(of: $0, to: &ems) }
+      jsonLength = Validation.jsonLength(of: text)
+    case .number(let number):
+      if number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
+        // Digits, and a minus sign: all ASCII, one byte each.
+        var magnitude = Int64(number).magnitude
+        var digits = 1
+        while magnitude >= 10 {
+          digits += 1
+          magnitude /= 10
+        }
+        ems = Double(digits) * TextMetrics.emWidth(of: "0")
+        jsonLength = digits
+        if number < 0 {
+          ems += TextMetrics.emWidth(of: "-")
+          jsonLength += 1
+        }
+      } else {
+        var ems = 0.0
+        var length = 0
+        NumberText.write(number) { bytes in
+          ZoneTextWriter.addEms(of: bytes, to: &ems)
+          length += bytes.count
+        }
+        self.ems = ems
+        jsonLength = length
+      }
+    case .bool(let flag):
+      ems = flag ? FieldMeasure.trueEms : FieldMeasure.falseEms
+      jsonLength = flag ? 4 : 5
+    }
+  }
+
+  private static let trueEms = ems(of: "true")
+  private static let falseEms = ems(of: "false")
+
+  private static func ems(of text: String) -> Double {
+    var text = text
+    var ems = 0.0
+    text.withUTF8 { ZoneTextWriter.addEms(of: $0, to: &ems) }
+    return ems
+  }
+}
+
+extension WidthModel {
+  /// Whether `width`, an estimate, is within `budget` by more than any rounding of it.
+  static func isSurelyWithin(_ width: Double, _ budget: Double) -> Bool {
+    width < budget - 1e-6
+  }
+}
