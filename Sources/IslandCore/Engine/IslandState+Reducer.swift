@@ -150,16 +150,29 @@ extension IslandState {
       plan = LayoutPlan(inline)
       layoutName = nil
     }
-    try Validation.checkLayoutExceptMinimalWidth(plan.layout, content: start.state)
-    // Every zone's width, once: the minimal one's width is also its check.
     let fieldSlots = plan.slots(in: start.state)
+    try Validation.checkLayoutExceptMinimalWidth(plan, content: start.state, slots: fieldSlots)
+    // Every zone's width, where something limits it: estimated from its fields' widths, and
+    // measured unless the estimate is surely within the limit (the minimal view's 45 pt, or
+    // the zone's budget). The minimal view's width is its check.
     let fields = ActivityFields(plan: plan, content: start.state, slots: fieldSlots)
-    var widths = InlineArray<7, Double>(repeating: 0)
+    let measures = FieldMeasures(fields, count: plan.roles.count)
+    var widths = InlineArray<7, Double?>(repeating: nil)
     for zone in Zone.allCases where plan.shownZones & zone.bit != 0 {
+      let limit =
+        zone == .minimal
+        ? IslandMetrics.minimalMaximumWidth
+        : device.islandClass.flatMap { ZoneBudget.width(of: zone, in: $0) }
+      guard let limit else { continue }
+      if let model = plan.widthModels[zone.ordinal],
+        WidthModel.isSurelyWithin(model.width(measures), limit)
+      {
+        continue
+      }
       widths[zone.ordinal] = plan.width(zone.ordinal, fields, now: t)
     }
-    if plan.shownZones & Zone.minimal.bit != 0 {
-      try Validation.checkMinimalWidth(widths[Zone.minimal.ordinal], activity: start.activity)
+    if let width = widths[Zone.minimal.ordinal] {
+      try Validation.checkMinimalWidth(width, activity: start.activity)
     }
     // Counted by hand to keep the live activity's copy of the app's name: activities of one
     // app then share one string, not one each.
@@ -181,14 +194,14 @@ extension IslandState {
       throw .deviceLimitReached(limit: policy.activitiesPerDevice)
     }
 
-    for zone in Zone.allCases where plan.shownZones & zone.bit != 0 {
+    for zone in Zone.allCases where zone != .minimal {
+      guard let width = widths[zone.ordinal] else { continue }
       warnIfOverBudget(
-        zone, width: widths[zone.ordinal], activity: profile, content: start.state, seq: seq,
-        now: t)
+        zone, width: width, activity: profile, content: start.state, seq: seq, now: t)
     }
     var activity = Activity(
       profile: profile, relevance: start.relevance, staleAt: start.stale, content: start.state,
-      payloadBytes: payloadBytes, fieldSlots: fieldSlots)
+      payloadBytes: payloadBytes, fieldSlots: fieldSlots, fieldMeasures: measures)
     let index = activities.count
     if let staleAt = start.stale {
       if staleAt <= t {
@@ -397,10 +410,24 @@ extension IslandState {
       checked.pulses = checked.pulses || role.pulses
     }
     guard checked.changesContent else { return checked }
-    if namesSymbol || checked.zones & Zone.minimal.bit != 0 {
+    // The minimal view's width is measured unless its estimate, from the fields' widths as
+    // the patch leaves them, is surely within its limit.
+    var minimalWidth = checked.zones & Zone.minimal.bit != 0
+    if minimalWidth, let model = plan.widthModels[Zone.minimal.ordinal] {
+      var measures = activities[index].fieldMeasures
+      var remaining = checked.fields
+      while remaining != 0 {
+        let field = remaining.trailingZeroBitCount
+        remaining &= remaining - 1
+        measures[field] = checked.measures[field]
+      }
+      minimalWidth = !WidthModel.isSurelyWithin(
+        model.width(measures), IslandMetrics.minimalMaximumWidth)
+    }
+    if namesSymbol || minimalWidth {
       try Validation.checkPatchedLayout(
         plan, content: PatchedFields(fields: activities[index].fields, patch: patch),
-        activity: profile.id, now: now)
+        activity: profile.id, now: now, symbols: namesSymbol, minimalWidth: minimalWidth)
     }
     try checkPayload(checked.payloadBytes, of: profile.id)
     return checked

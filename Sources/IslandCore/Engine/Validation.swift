@@ -82,6 +82,49 @@ enum Validation {
     try checkMinimalWidth(layout, content: content, activity: activity, now: now)
   }
 
+  /// ``checkLayoutExceptMinimalWidth(_:content:)`` for the layout of `plan`, quick when it
+  /// can be: when the layout's own parts are valid (``LayoutPlan/partsAreValid``), no symbol
+  /// takes its name from the state, and every field the layout reads is there (a number where
+  /// it must be), the full check would pass. Otherwise the full check runs, and says what
+  /// breaks first.
+  static func checkLayoutExceptMinimalWidth(
+    _ plan: LayoutPlan, content: ContentState, slots: UInt64
+  ) throws(Reason) {
+    if plan.partsAreValid, !plan.namesSymbolFromFields,
+      content.fields.withUnsafeBufferPointer({ fields in
+        let fields = BorrowedFields(fields: fields, slots: slots, plan: plan)
+        for field in plan.roles.indices {
+          guard let value = fields.value(field) else { return false }
+          if plan.roles[field].isNumeric, value.numberValue == nil { return false }
+        }
+        return true
+      })
+    {
+      return
+    }
+    try checkLayoutExceptMinimalWidth(plan.layout, content: content)
+  }
+
+  /// Whether the parts of `layout` that do not depend on the state pass the layout checks:
+  /// symbol names written in it (with no field in them) and region links.
+  static func partsAreValid(_ layout: Layout) -> Bool {
+    func isValid(_ view: View) -> Bool {
+      switch view {
+      case .symbol(let name, _, _):
+        return !name.fields.isEmpty || isSymbolName(ZoneRenderer.fill(name, ContentState()))
+      case .label(_, let symbol, _, _): return isSymbolName(symbol)
+      case .row(let views): return views.allSatisfy(isValid)
+      case .text, .progress, .countdown: return true
+      }
+    }
+    for zone in Zone.allCases {
+      guard let zoneView = layout[zone] else { continue }
+      guard isValid(zoneView.view) else { return false }
+      if let link = zoneView.link, !isWellFormedURL(link) { return false }
+    }
+    return true
+  }
+
   /// ``checkLayout(_:content:activity:now:)`` without the minimal view's width, which the
   /// reducer checks from the width it renders anyway (the check that comes last).
   static func checkLayoutExceptMinimalWidth(_ layout: Layout, content: ContentState)
@@ -110,14 +153,20 @@ enum Validation {
   /// removes one, field names and numbers are checked field by field, links do not change,
   /// so only symbol names taken from the state and the minimal view's width can fail. They
   /// are checked in the order, and with the errors, of ``checkLayout``.
+  /// `symbols` says whether a field a symbol takes its name from changed, and `minimalWidth`
+  /// whether the minimal view's width may now be over its limit: the checks of the other
+  /// cannot fail.
   static func checkPatchedLayout(
-    _ plan: LayoutPlan, content: PatchedFields, activity: String, now: Milliseconds
+    _ plan: LayoutPlan, content: PatchedFields, activity: String, now: Milliseconds,
+    symbols: Bool = true, minimalWidth: Bool = true
   ) throws(Reason) {
-    for zone in Zone.allCases {
-      guard let zoneView = plan.zoneViews[zone.ordinal] else { continue }
-      try checkSymbols(zoneView.view, zone: zone, content: content)
+    if symbols {
+      for zone in Zone.allCases {
+        guard let zoneView = plan.zoneViews[zone.ordinal] else { continue }
+        try checkSymbols(zoneView.view, zone: zone, content: content)
+      }
     }
-    if plan.shownZones & Zone.minimal.bit != 0 {
+    if minimalWidth, plan.shownZones & Zone.minimal.bit != 0 {
       try checkMinimalWidth(
         plan.width(Zone.minimal.ordinal, content, now: now), activity: activity)
     }

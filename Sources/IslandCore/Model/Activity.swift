@@ -57,7 +57,7 @@ public struct Activity: Equatable, Sendable {
 
   init(
     profile: ActivityProfile, relevance: Double, staleAt: Milliseconds?,
-    content: ContentState, payloadBytes: Int, fieldSlots: UInt64
+    content: ContentState, payloadBytes: Int, fieldSlots: UInt64, fieldMeasures: FieldMeasures
   ) {
     self.profile = profile
     self.phase = .active
@@ -66,9 +66,7 @@ public struct Activity: Equatable, Sendable {
     self.content = content
     self.payloadBytes = payloadBytes
     self.fieldSlots = fieldSlots
-    fieldMeasures = FieldMeasures(
-      ActivityFields(plan: profile.plan, content: content, slots: fieldSlots),
-      count: profile.plan.roles.count)
+    self.fieldMeasures = fieldMeasures
   }
 
   /// Its content's fields, numbered as its layout plan's roles.
@@ -159,6 +157,11 @@ final class LayoutPlan: Sendable {
   /// Each zone's width as a sum of parts, by ``Zone/ordinal`` (nil for a zone it cannot
   /// model: see ``WidthModel``).
   let widthModels: [WidthModel?]
+  /// Whether the layout's own parts pass the layout checks
+  /// (``Validation/partsAreValid(_:)``).
+  let partsAreValid: Bool
+  /// Whether a symbol takes its name from a field.
+  let namesSymbolFromFields: Bool
 
   /// What a layout does with one state field.
   struct FieldRole: Sendable {
@@ -223,6 +226,8 @@ final class LayoutPlan: Sendable {
     }
     self.countdownZones = countdownZones
     self.roles = roles
+    partsAreValid = Validation.partsAreValid(layout)
+    namesSymbolFromFields = roles.contains { $0.namesSymbol }
     widthModels = Zone.allCases.map { zone in
       steps.withUnsafeBufferPointer { steps in
         literals.withUnsafeBufferPointer { literals in

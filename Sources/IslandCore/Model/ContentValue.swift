@@ -35,26 +35,42 @@ public enum ContentValue: Equatable, Hashable, Sendable {
   }
 }
 
-/// Receives a number's text as ``ContentValue/format(_:)`` writes a non-integral number
-/// (Swift's shortest round-trip `description`), without making a string of it.
+/// A number's text as ``ContentValue/format(_:)`` writes a non-integral number (Swift's
+/// shortest round-trip `description`), kept on the stack: no string is made of it.
 struct NumberText: TextOutputStream {
-  /// Called with the text's bytes (ASCII).
-  var receive: (UnsafeBufferPointer<UInt8>) -> Void
+  private var storage = InlineArray<48, UInt8>(repeating: 0)
+  /// The text's length in bytes (ASCII).
+  private(set) var count = 0
 
-  /// The bytes of the shortest text that reads back as `number`.
-  static func write(_ number: Double, to receive: (UnsafeBufferPointer<UInt8>) -> Void) {
-    withoutActuallyEscaping(receive) { receive in
-      var stream = NumberText(receive: receive)
-      number.write(to: &stream)
-    }
+  /// The text of `number`.
+  init(_ number: Double) { number.write(to: &self) }
+
+  /// Hands `receive` the bytes of the shortest text that reads back as `number`.
+  static func write<Result>(
+    _ number: Double, to receive: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    NumberText(number).withBytes(receive)
+  }
+
+  /// Hands `body` the text's bytes.
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    storage.span.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
   }
 
   mutating func write(_ string: String) {
-    var string = string
-    string.withUTF8 { receive($0) }
+    for byte in string.utf8 { append(byte) }
   }
 
   /// Floating-point numbers write their text through this, from a buffer on the stack:
   /// implementing it spares the string `write(_:)` would be given.
-  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { receive(buffer) }
+  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+    for byte in buffer { append(byte) }
+  }
+
+  private mutating func append(_ byte: UInt8) {
+    // A double's text is at most 24 bytes long (`-2.2250738585072014e-308`).
+    guard count < storage.count else { return }
+    storage[count] = byte
+    count += 1
+  }
 }

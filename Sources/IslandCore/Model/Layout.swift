@@ -351,16 +351,19 @@ public struct Template: Equatable, Hashable, Sendable {
 
   /// Whether `name` can name a field: letters, digits and `_`, not starting with a digit.
   public static func isFieldName(_ name: String) -> Bool {
-    guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }
-    var ascii = true
-    for byte in name.utf8 {
-      switch byte {
-      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: continue
-      default: ascii = false
+    var name = name
+    let ascii = name.withUTF8 { utf8 in
+      guard let first = utf8.first, !(0x30...0x39).contains(first) else { return false }
+      for byte in utf8 {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: continue
+        default: return false
+        }
       }
-      if !ascii { break }
+      return true
     }
     if ascii { return true }
+    guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }
     return name.unicodeScalars.allSatisfy {
       $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
     }

@@ -57,6 +57,9 @@ public enum TextMetrics {
   }
 
   /// How much wider bold and semibold text is than regular.
+  /// ``emWidth(of:)`` of each ASCII scalar, by value: what measuring reads in its inner loop.
+  static let asciiEmWidths: [Double] = (0..<128).map { emWidth(of: Unicode.Scalar(UInt8($0))) }
+
   static func weightFactor(font: Font, bold: Bool) -> Double {
     if bold { return 1.06 }
     return font.isSemibold ? 1.03 : 1.0

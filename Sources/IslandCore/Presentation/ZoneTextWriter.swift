@@ -201,11 +201,12 @@ struct ZoneTextWriter: ~Copyable {
 
   /// Adds the widths in ems of the scalars of `utf8` (well-formed) to `ems`, one by one.
   static func addEms(of utf8: UnsafeBufferPointer<UInt8>, to ems: inout Double) {
+    let ascii = TextMetrics.asciiEmWidths
     var index = 0
     while index < utf8.count {
       let lead = utf8[index]
       if lead < 0x80 {
-        ems += TextMetrics.emWidth(of: Unicode.Scalar(lead))
+        ems += ascii[Int(lead)]
         index += 1
         continue
       }
