@@ -44,14 +44,20 @@ extension IslandState {
     var saved: SavedParts?
     var touched: [(index: Int, activity: Activity)] = []
     // The timers fired: a rejection puts them back (a queue holding the same timers is the
-    // same queue, however its heap is laid out).
+    // same queue, however its heap is laid out), or, when a timer that fired added one (an
+    // activity's end adds its dismissal), the queue as it was.
     var fired: [Timer] = []
+    var timersBefore: TimerQueue?
     var rankingChanged = false
     if let next = timers.first, next.due <= t {
       saved = SavedParts(placement: placement, expansion: expansion, eligible: eligible)
       // An activity a timer ended leaves its slot before the event sees the island: a tap
       // must land on what is shown at `t`, not on what was shown before the timers fired.
-      if fireTimers(until: t, seq: seq, touched: &touched, fired: &fired) { placeActivities() }
+      if fireTimers(
+        until: t, seq: seq, touched: &touched, fired: &fired, timersBefore: &timersBefore)
+      {
+        placeActivities()
+      }
     }
     do {
       switch event {
@@ -76,7 +82,11 @@ extension IslandState {
         placement = saved.placement
         expansion = saved.expansion
         eligible = saved.eligible
-        for timer in fired { timers.insert(timer) }
+        if let timersBefore {
+          timers = timersBefore
+        } else {
+          for timer in fired { timers.insert(timer) }
+        }
       }
       animations.removeLast(animations.count - animationCount)
       effects.removeLast(effects.count - effectCount)
@@ -536,11 +546,12 @@ extension IslandState {
   // MARK: - Timers
 
   /// Fires every timer due at or before `t`, in time order. Returns whether the ranking may
-  /// have changed. Records each activity's value before its first change in `touched`, and
-  /// each timer taken from the queue in `fired`.
+  /// have changed. Records each activity's value before its first change in `touched`, each
+  /// timer taken from the queue in `fired`, and the queue as it was in `timersBefore` before
+  /// a timer that adds one fires.
   private mutating func fireTimers(
     until t: Milliseconds, seq: Int, touched: inout [(index: Int, activity: Activity)],
-    fired: inout [Timer]
+    fired: inout [Timer], timersBefore: inout TimerQueue?
   ) -> Bool {
     var rankingChanged = false
     while let timer = timers.first, timer.due <= t {
@@ -561,6 +572,11 @@ extension IslandState {
       case .lifetime:
         guard activity.isEligible else { continue }
         touched.append((index, activity))
+        if timersBefore == nil {
+          var before = timers
+          for timer in fired { before.insert(timer) }
+          timersBefore = before
+        }
         finish(index, at: timer.due, dismissal: .default, seq: seq)
         rankingChanged = true
       case .dismissal:
