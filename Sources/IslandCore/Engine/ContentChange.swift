@@ -8,8 +8,14 @@ struct ContentChange: Equatable, Sendable {
   /// The shown zones that read a changed field (bits by ``Zone/ordinal``); 0 when the last
   /// event changed no content.
   var zones: UInt8 = 0
+  /// Each changed field's value before the change, in the patch's order: the first
+  /// ``count`` entries (the storage is reused from one change to the next).
+  private var storage: [Before] = []
+  /// How many of ``storage``'s entries are this change's.
+  private var count = 0
+
   /// Each changed field's value before the change, in the patch's order.
-  var before: [Before] = []
+  var before: ArraySlice<Before> { storage[..<count] }
 
   /// A field's value before the change: nil for a field the change added.
   struct Before: Equatable, Sendable {
@@ -20,7 +26,18 @@ struct ContentChange: Equatable, Sendable {
   /// No change: the last event made no transition.
   mutating func clear() {
     zones = 0
-    if !before.isEmpty { before.removeAll(keepingCapacity: true) }
+    count = 0
+  }
+
+  /// Records that field `name` was `value` before the change (nil: it was added).
+  mutating func record(_ name: String, before value: ContentValue?) {
+    let entry = Before(name: name, value: value)
+    if count < storage.count {
+      storage[count] = entry
+    } else {
+      storage.append(entry)
+    }
+    count += 1
   }
 
   static func == (left: ContentChange, right: ContentChange) -> Bool {
@@ -66,7 +83,8 @@ struct ContentChange: Equatable, Sendable {
         kind = .crossfade
       }
       transitions.append(
-        Transition(activity: activity.id, zone: Zone(ordinal: ordinal), kind: kind, from: old, to: new))
+        Transition(
+          activity: activity.id, zone: Zone(ordinal: ordinal), kind: kind, from: old, to: new))
     }
     return transitions
   }
@@ -76,7 +94,7 @@ struct ContentChange: Equatable, Sendable {
 /// values over the current content.
 struct FieldsBefore: FieldSource {
   let after: ActivityFields
-  let before: [ContentChange.Before]
+  let before: ArraySlice<ContentChange.Before>
 
   func value(_ field: Int) -> ContentValue? {
     let name = after.plan.roles[field].name

@@ -23,25 +23,27 @@ extension IslandState {
     guard toForget > 0 else { return }
 
     // Activities are in start order: the first dismissed ones are the oldest.
+    // Kept activities move down in place (moved, not copied); forgotten ones end up last
+    // and are dropped.
     var newPosition = [Int](repeating: -1, count: activities.count)
-    var kept: [Activity] = []
-    kept.reserveCapacity(activities.count - toForget)
-    for (position, activity) in activities.enumerated() {
-      if toForget > 0, activity.phase == .dismissed {
-        forgottenIDs.insert(activity.id)
+    var kept = 0
+    for position in activities.indices {
+      if toForget > 0, activities[position].phase == .dismissed {
+        forgottenIDs.insert(activities[position].profile.id)
         toForget -= 1
       } else {
-        newPosition[position] = kept.count
-        kept.append(activity)
+        newPosition[position] = kept
+        if kept != position { activities.swapAt(kept, position) }
+        kept += 1
       }
     }
+    activities.removeLast(activities.count - kept)
     // Only dismissed activities go, and nothing refers to them any more: they are neither
     // eligible, nor placed, nor expanded, and every timer of theirs is spent.
     func moved(_ position: Int) -> Int { newPosition[position] }
-    activities = kept
     activityIndex = ActivityIndex()
-    for (position, activity) in activities.enumerated() {
-      activityIndex.insert(activity.id, at: position)
+    for position in activities.indices {
+      activityIndex.insert(activities[position].profile.id, at: position)
     }
     eligible = eligible.map(moved)
     placement.island = placement.island.map(moved)

@@ -25,9 +25,10 @@ extension IslandState {
       warnings: warningCount == warnings.count ? [] : Array(warnings[warningCount...]))
   }
 
-  /// ``apply(_:at:)`` without making its ``Outcome``: for folds that look only at the state
-  /// (a journal's replay).
-  package mutating func fold(_ event: Event, at t: Milliseconds) throws(Rejection) {
+  /// The reducer itself: ``apply(_:at:)`` without making its ``Outcome`` (a copy of the
+  /// event, and of the effects and warnings it caused). For folds that look only at the
+  /// state: a journal's replay, a fuzz case, a test that checks where the island ends up.
+  public mutating func fold(_ event: Event, at t: Milliseconds) throws(Rejection) {
     guard t >= self.t else {
       throw Rejection(event: event.name, reason: .timeWentBackwards(t: t, now: self.t))
     }
@@ -42,7 +43,7 @@ extension IslandState {
     // Every handler checks everything before it changes anything, so only what timers
     // change needs saving, and only when one comes due.
     var saved: SavedParts?
-    var touched: [(index: Int, activity: Activity)] = []
+    var touched: [LifeBefore] = []
     // The timers fired: a rejection puts them back (a queue holding the same timers is the
     // same queue, however its heap is laid out), or, when a timer that fired added one (an
     // activity's end adds its dismissal), the queue as it was.
@@ -77,7 +78,7 @@ extension IslandState {
         break
       }
     } catch {
-      for (index, activity) in touched.reversed() { activities[index] = activity }
+      for before in touched.reversed() { before.restore(in: &activities) }
       if let saved {
         placement = saved.placement
         expansion = saved.expansion
@@ -120,6 +121,28 @@ extension IslandState {
   /// range replacement for the few elements these arrays hold).
   private static func empty<Element>(_ array: inout [Element]) {
     while array.popLast() != nil {}
+  }
+
+  /// The parts of an activity's life a timer changes (the phase, and an end's times), as
+  /// they were: what a rejected event puts back.
+  private struct LifeBefore {
+    let index: Int
+    let phase: Phase
+    let endedAt: Milliseconds?
+    let dismissAt: Milliseconds?
+
+    init(of activities: [Activity], at index: Int) {
+      self.index = index
+      phase = activities[index].phase
+      endedAt = activities[index].endedAt
+      dismissAt = activities[index].dismissAt
+    }
+
+    func restore(in activities: inout [Activity]) {
+      activities[index].phase = phase
+      activities[index].endedAt = endedAt
+      activities[index].dismissAt = dismissAt
+    }
   }
 
   private struct SavedParts {
@@ -175,7 +198,7 @@ extension IslandState {
         : device.islandClass.flatMap { ZoneBudget.width(of: zone, in: $0) }
       guard let limit else { continue }
       if let model = plan.widthModels[zone.ordinal],
-        WidthModel.isSurelyWithin(model.width(measures), limit)
+        WidthModel.isSurelyWithin(model.width(measures, now: t) { fields.value($0) }, limit)
       {
         continue
       }
@@ -245,7 +268,7 @@ extension IslandState {
       let added = activities[index].content.mergeChanges(
         update.state, positions: patch.positions, changed: patch.changed
       ) { name, before in
-        contentChange.before.append(ContentChange.Before(name: name, value: before))
+        contentChange.record(name, before: before)
       }
       if added {
         activities[index].fieldSlots = profile.plan.slots(in: activities[index].content)
@@ -367,57 +390,69 @@ extension IslandState {
   private func check(_ patch: ContentState, of index: Int, now: Milliseconds) throws(Rejection
     .Reason) -> CheckedPatch
   {
-    let profile = activities[index].profile
-    let plan = profile.plan
+    // The activity is not changed here: its profile and plan are read without being retained,
+    // and every field is compared in place.
+    unowned(unsafe) let profile = activities[index].profile
+    unowned(unsafe) let plan = profile.plan
     var checked = CheckedPatch(payloadBytes: activities[index].payloadBytes)
-    var count = activities[index].content.fields.count
+    let content = activities[index].content.fields
+    var count = content.count
     var namesSymbol = false
     let slots = activities[index].fieldSlots
-    for (patchIndex, field) in patch.fields.enumerated() {
-      let number = plan.role(of: field.name)
-      var position: Int?
-      if let number, number < 8 {
-        let slot = Int(truncatingIfNeeded: slots >> UInt64(8 * number)) & 0xFF
-        if slot != 0xFF { position = slot }
-      }
-      if position == nil { position = activities[index].content.position(of: field.name) }
-      if let position, patchIndex < 8 { checked.positions.set(patchIndex, position) }
-      if let position {
-        let old = activities[index].content.fields[position].value
-        guard old != field.value else { continue }
-        if patchIndex < 8 { checked.changed |= 1 << UInt8(patchIndex) }
-        // Same name: only the value's length changes.
-        if let number, number < 8 {
-          // The old length is kept; the new value is measured once, for the payload here
-          // and for the zones' widths once merged.
-          let measure = FieldMeasure(field.value)
-          checked.payloadBytes +=
-            measure.jsonLength - activities[index].fieldMeasures[number].jsonLength
-          checked.measures[number] = measure
-        } else {
-          checked.payloadBytes +=
-            Validation.jsonLength(of: field.value) - Validation.jsonLength(of: old)
+    try patch.fields.withUnsafeBufferPointer { patch throws(Rejection.Reason) in
+      try content.withUnsafeBufferPointer { content throws(Rejection.Reason) in
+        for patchIndex in patch.indices {
+          let number = plan.role(of: patch[patchIndex].name)
+          var position: Int?
+          if let number, number < 8 {
+            let slot = Int(truncatingIfNeeded: slots >> UInt64(8 * number)) & 0xFF
+            if slot != 0xFF { position = slot }
+          }
+          if position == nil {
+            position = ContentState.position(of: patch[patchIndex].name, in: content)
+          }
+          if let position {
+            if patchIndex < 8 { checked.positions.set(patchIndex, position) }
+            guard content[position].value != patch[patchIndex].value else { continue }
+            if patchIndex < 8 { checked.changed |= 1 << UInt8(patchIndex) }
+            // Same name: only the value's length changes.
+            if let number, number < 8 {
+              // The old length is kept; the new value is measured once, for the payload
+              // here and for the zones' widths once merged.
+              let measure = FieldMeasure(patch[patchIndex].value)
+              checked.payloadBytes +=
+                measure.jsonLength - activities[index].fieldMeasures.jsonLength(of: number)
+              checked.measures[number] = measure
+            } else {
+              checked.payloadBytes +=
+                Validation.jsonLength(of: patch[patchIndex].value)
+                - Validation.jsonLength(of: content[position].value)
+            }
+          } else {
+            try Validation.checkFieldName(patch[patchIndex].name)
+            if count > 0 { checked.payloadBytes += 1 }
+            count += 1
+            checked.payloadBytes += Validation.jsonLength(of: patch[patchIndex])
+            if let number, number < 8 {
+              checked.measures[number] = FieldMeasure(patch[patchIndex].value)
+            }
+          }
+          checked.changesContent = true
+          guard let number else { continue }
+          let role = plan.roles[number]
+          if role.isNumeric, patch[patchIndex].value.numberValue == nil {
+            let zone =
+              role.zones == 0 ? .bottom : Zone(ordinal: role.zones.trailingZeroBitCount)
+            let field = patch[patchIndex].name
+            let view = Validation.numericViewName(of: field, in: profile.layout[zone]?.view)
+            throw .fieldNotNumber(zone: zone, field: field, view: view)
+          }
+          checked.zones |= role.zones
+          if number < 8 { checked.fields |= 1 << UInt8(number) }
+          namesSymbol = namesSymbol || role.namesSymbol
+          checked.pulses = checked.pulses || role.pulses
         }
-      } else {
-        try Validation.checkFieldName(field.name)
-        if count > 0 { checked.payloadBytes += 1 }
-        count += 1
-        checked.payloadBytes += Validation.jsonLength(of: field)
-        if let number, number < 8 { checked.measures[number] = FieldMeasure(field.value) }
       }
-      checked.changesContent = true
-      guard let number else { continue }
-      let role = plan.roles[number]
-      if role.isNumeric, field.value.numberValue == nil {
-        let zone =
-          role.zones == 0 ? .bottom : Zone(ordinal: role.zones.trailingZeroBitCount)
-        let view = Validation.numericViewName(of: field.name, in: profile.layout[zone]?.view)
-        throw .fieldNotNumber(zone: zone, field: field.name, view: view)
-      }
-      checked.zones |= role.zones
-      if number < 8 { checked.fields |= 1 << UInt8(number) }
-      namesSymbol = namesSymbol || role.namesSymbol
-      checked.pulses = checked.pulses || role.pulses
     }
     guard checked.changesContent else { return checked }
     // The minimal view's width is measured unless its estimate, from the fields' widths as
@@ -431,8 +466,10 @@ extension IslandState {
         remaining &= remaining - 1
         measures[field] = checked.measures[field]
       }
-      minimalWidth = !WidthModel.isSurelyWithin(
-        model.width(measures), IslandMetrics.minimalMaximumWidth)
+      let width = model.width(measures, now: now) { field in
+        PatchedFields(fields: activities[index].fields, patch: patch).value(field)
+      }
+      minimalWidth = !WidthModel.isSurelyWithin(width, IslandMetrics.minimalMaximumWidth)
     }
     if namesSymbol || minimalWidth {
       try Validation.checkPatchedLayout(
@@ -546,11 +583,11 @@ extension IslandState {
   // MARK: - Timers
 
   /// Fires every timer due at or before `t`, in time order. Returns whether the ranking may
-  /// have changed. Records each activity's value before its first change in `touched`, each
+  /// have changed. Records the life of each activity it changes as it was in `touched`, each
   /// timer taken from the queue in `fired`, and the queue as it was in `timersBefore` before
   /// a timer that adds one fires.
   private mutating func fireTimers(
-    until t: Milliseconds, seq: Int, touched: inout [(index: Int, activity: Activity)],
+    until t: Milliseconds, seq: Int, touched: inout [LifeBefore],
     fired: inout [Timer], timersBefore: inout TimerQueue?
   ) -> Bool {
     var rankingChanged = false
@@ -558,11 +595,11 @@ extension IslandState {
       _ = timers.removeFirst()
       fired.append(timer)
       let index = timer.activity
-      let activity = activities[index]
+      let phase = activities[index].phase
       switch timer.kind {
       case .stale:
-        guard activity.phase == .active, activity.staleAt == timer.due else { continue }
-        touched.append((index, activity))
+        guard phase == .active, activities[index].staleAt == timer.due else { continue }
+        touched.append(LifeBefore(of: activities, at: index))
         activities[index].phase = .stale
       case .alertEnd:
         guard let expansion, expansion.activity == index, expansion.reason == .alert,
@@ -570,8 +607,8 @@ extension IslandState {
         else { continue }
         collapse(seq: seq)
       case .lifetime:
-        guard activity.isEligible else { continue }
-        touched.append((index, activity))
+        guard phase == .active || phase == .stale else { continue }
+        touched.append(LifeBefore(of: activities, at: index))
         if timersBefore == nil {
           var before = timers
           for timer in fired { before.insert(timer) }
@@ -580,8 +617,8 @@ extension IslandState {
         finish(index, at: timer.due, dismissal: .default, seq: seq)
         rankingChanged = true
       case .dismissal:
-        guard activity.phase == .ended, activity.dismissAt == timer.due else { continue }
-        touched.append((index, activity))
+        guard phase == .ended, activities[index].dismissAt == timer.due else { continue }
+        touched.append(LifeBefore(of: activities, at: index))
         activities[index].phase = .dismissed
       }
     }
@@ -592,46 +629,60 @@ extension IslandState {
 
   /// Ranks the eligible activities and places them (Part 2, "Ranking and placement").
   mutating func placeActivities() {
-    // Ranked into the placement's own arrays, reused: sorting keys read once, on the stack.
+    // Ranked into the placement's own arrays, reused (at most ten activities are eligible:
+    // an insertion sort, reading each key in place).
     var ranked = placement.ranked
     placement.ranked = []
-    ranked.removeAll(keepingCapacity: true)
-    withUnsafeTemporaryAllocation(
-      of: (index: Int, relevance: Double).self, capacity: eligible.count
-    ) { buffer in
-      var keys = buffer
+    IslandState.resize(&ranked, to: eligible.count)
+    ranked.withUnsafeMutableBufferPointer { ranked in
       for (position, index) in eligible.enumerated() {
-        keys[position] = (index, activities[index].relevance)
+        let relevance = activities[index].relevance
+        var slot = position
+        // The eligible list is in start order: at equal relevance, the earlier start (the
+        // lower index) ranks first, and it is already in place.
+        while slot > 0, activities[ranked[slot - 1]].relevance < relevance {
+          ranked[slot] = ranked[slot - 1]
+          slot -= 1
+        }
+        ranked[slot] = index
       }
-      keys.sort { left, right in
-        if left.relevance != right.relevance { return left.relevance > right.relevance }
-        // The eligible list is in start order: a lower index started earlier.
-        return left.index < right.index
-      }
-      for key in keys { ranked.append(key.index) }
     }
     var hidden = placement.hidden
     placement.hidden = []
-    hidden.removeAll(keepingCapacity: true)
     placement.mode = .idle
     placement.island = nil
     placement.detached = nil
+    var hiddenCount = 0
     if !device.hasIsland {
-      hidden += ranked
+      hiddenCount = ranked.count
+      IslandState.resize(&hidden, to: hiddenCount)
+      for position in ranked.indices { hidden[position] = ranked[position] }
     } else if let top = ranked.first {
-      let topApp = activities[top].app
+      let topApp = activities[top].profile.app
       placement.island = top
-      if let other = ranked.first(where: { activities[$0].app != topApp }) {
-        placement.mode = .minimal
-        placement.detached = other
-        for index in ranked where index != top && index != other { hidden.append(index) }
-      } else {
-        placement.mode = .compact
-        hidden += ranked.dropFirst()
+      var other: Int?
+      for index in ranked.dropFirst() where activities[index].profile.app != topApp {
+        other = index
+        break
       }
+      placement.mode = other == nil ? .compact : .minimal
+      placement.detached = other
+      IslandState.resize(&hidden, to: ranked.count - (other == nil ? 1 : 2))
+      for index in ranked where index != top && index != other {
+        hidden[hiddenCount] = index
+        hiddenCount += 1
+      }
+    } else {
+      IslandState.resize(&hidden, to: 0)
     }
     placement.ranked = ranked
     placement.hidden = hidden
+  }
+
+  /// Makes `array` `count` long, keeping its storage: elements added are 0, to be written.
+  private static func resize(_ array: inout [Int], to count: Int) {
+    while array.count > count { array.removeLast() }
+    while array.count < count { array.append(0) }
   }
 
   // MARK: - Presentation
@@ -651,7 +702,11 @@ extension IslandState {
       let zone = Zone(ordinal: ordinal)
       guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
       if let model = plan.widthModels[ordinal],
-        WidthModel.isSurelyWithin(model.width(activities[index].fieldMeasures), budget)
+        WidthModel.isSurelyWithin(
+          model.width(activities[index].fieldMeasures, now: t) {
+            activities[index].fields.value($0)
+          },
+          budget)
       {
         continue
       }

@@ -329,7 +329,8 @@ enum Validation {
     return length ?? Array(text.utf8).withUnsafeBufferPointer { jsonLength(of: $0) }
   }
 
-  private static func jsonLength(of utf8: UnsafeBufferPointer<UInt8>) -> Int {
+  /// The length of a string of bytes `utf8` as a JSON string, quotes and escapes included.
+  static func jsonLength(of utf8: UnsafeBufferPointer<UInt8>) -> Int {
     var bytes = 2 + utf8.count
     for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
       switch byte {

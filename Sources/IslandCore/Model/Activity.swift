@@ -280,7 +280,8 @@ final class LayoutPlan: Sendable {
   /// The number of field `name` among ``roles``, or nil when the layout does nothing with it.
   func role(of name: String) -> Int? {
     let length = name.utf8.count
-    for index in roles.indices where roles[index].nameLength == length && roles[index].name == name {
+    for index in roles.indices where roles[index].nameLength == length && roles[index].name == name
+    {
       return index
     }
     return nil

@@ -114,7 +114,6 @@ public struct ContentState: Equatable, Hashable, Sendable {
     return added
   }
 
-
   /// Whether the state has a field named `name`: at once when `name` comes after every
   /// name held (as a journal's sorted keys do), else by a search.
   package func contains(_ name: String) -> Bool {

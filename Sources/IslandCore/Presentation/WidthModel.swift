@@ -9,18 +9,32 @@
 struct WidthModel: Sendable {
   /// What does not depend on the fields.
   private(set) var constant = 0.0
-  /// Each measured field's number (under 8) and the points one em of its text takes.
-  private(set) var terms: [(field: Int, pointsPerEm: Double)] = []
+  /// Each measured field or countdown (a countdown's width moves with time: it is worked out
+  /// from the time left), in ``terms``' first ``termCount`` places. Held inline: the model
+  /// is copied out of its plan on every update, and copying it retains nothing.
+  private var terms = InlineArray<8, Term>(
+    repeating: Term(field: 0, isCountdown: false, pointsPerEm: 0))
+  private var termCount = 0
 
-  /// The model of a zone compiled to `steps`, or nil when it shows a countdown (its width
-  /// moves with time) or measures a field numbered 8 or more.
+  /// One field's part in the width.
+  private struct Term: Sendable {
+    /// The field's number (under 8).
+    let field: Int
+    /// Whether it shows as a countdown.
+    let isCountdown: Bool
+    /// The points one em of its text takes.
+    let pointsPerEm: Double
+  }
+
+  /// The model of a zone compiled to `steps`, or nil when it measures a field numbered 8 or
+  /// more, or more than eight fields.
   init?(
     steps: UnsafeBufferPointer<ZoneProgram.Step>, literals: UnsafeBufferPointer<UInt8>,
     horizontalPadding: Bool
   ) {
     var pieces = 0
     var literalEms = 0.0
-    var pieceFields: [Int] = []
+    var pieceFields: [(field: Int, isCountdown: Bool)] = []
     for step in steps {
       switch step {
       case .separate:
@@ -36,15 +50,21 @@ struct WidthModel: Sendable {
       case .field(let field, let measured):
         guard measured else { continue }
         guard field < 8 else { return nil }
-        pieceFields.append(Int(field))
+        pieceFields.append((Int(field), false))
       case .percent:
         continue
-      case .countdown:
-        return nil
+      case .countdown(let field):
+        guard field < 8 else { return nil }
+        pieceFields.append((Int(field), true))
       case .endPiece(let pointSize, let weight):
         let pointsPerEm = pointSize * weight
         constant += literalEms * pointsPerEm
-        terms += pieceFields.map { (field: $0, pointsPerEm: pointsPerEm) }
+        for piece in pieceFields {
+          guard termCount < terms.count else { return nil }
+          terms[termCount] = Term(
+            field: piece.field, isCountdown: piece.isCountdown, pointsPerEm: pointsPerEm)
+          termCount += 1
+        }
         literalEms = 0
         pieceFields = []
       case .addWidth(let points):
@@ -55,11 +75,44 @@ struct WidthModel: Sendable {
     if horizontalPadding { constant += 2 * TextMetrics.horizontalPadding }
   }
 
-  /// The zone's estimated width, from the widths of its fields.
-  func width(_ fields: FieldMeasures) -> Double {
+  /// The zone's estimated width, from the widths of its fields and, for a countdown, the
+  /// value of its field (`value`, by field number) at `now`.
+  func width(
+    _ fields: FieldMeasures, now: Milliseconds, value: (Int) -> ContentValue?
+  ) -> Double {
     var width = constant
-    for term in terms { width += fields[term.field].ems * term.pointsPerEm }
+    for index in 0..<termCount {
+      let term = terms[index]
+      if term.isCountdown {
+        let remaining = ZoneRenderer.remaining(value(term.field), now)
+        width += WidthModel.countdownEms(remaining) * term.pointsPerEm
+      } else {
+        width += fields[term.field].ems * term.pointsPerEm
+      }
+    }
     return width
+  }
+
+  /// The width in ems of a countdown's text with `remaining` milliseconds left, as
+  /// ``ZoneTextWriter`` writes it: `m:ss`, or `h:mm:ss` from an hour up.
+  static func countdownEms(_ remaining: Milliseconds) -> Double {
+    let seconds = max(0, (remaining + 999) / 1_000)
+    let hours = seconds / 3_600
+    var digits = 2
+    var colons = 1
+    var lead = (seconds % 3_600) / 60
+    if hours > 0 {
+      digits += 2
+      colons += 1
+      lead = hours
+    }
+    digits += 1
+    while lead >= 10 {
+      digits += 1
+      lead /= 10
+    }
+    return Double(digits) * TextMetrics.emWidth(of: "0")
+      + Double(colons) * TextMetrics.emWidth(of: ":")
   }
 }
 
@@ -85,6 +138,9 @@ struct FieldMeasures: Equatable, Sendable {
     set { measures[field] = newValue }
   }
 
+  /// The JSON length of field `field` (under 8).
+  func jsonLength(of field: Int) -> Int { measures[field].jsonLength }
+
   /// Always equal: the measures are derived from the content, which activities compare.
   static func == (left: FieldMeasures, right: FieldMeasures) -> Bool { true }
 }
@@ -103,9 +159,15 @@ struct FieldMeasure: Sendable {
   init(_ value: ContentValue) {
     switch value {
     case .string(let text):
-      var text = text
-      text.withUTF8 { ZoneTextWriter.addEms(of: $0, to: &ems) }
-      jsonLength = Validation.jsonLength(of: text)
+      func measure(_ utf8: UnsafeBufferPointer<UInt8>) -> (Double, Int) {
+        var ems = 0.0
+        ZoneTextWriter.addEms(of: utf8, to: &ems)
+        return (ems, Validation.jsonLength(of: utf8))
+      }
+      // Read in place (a native string always has contiguous UTF-8).
+      (ems, jsonLength) =
+        text.utf8.withContiguousStorageIfAvailable(measure)
+        ?? Array(text.utf8).withUnsafeBufferPointer(measure)
     case .number(let number):
       if number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
         // Digits, and a minus sign: all ASCII, one byte each.
