@@ -8,18 +8,19 @@ struct ContentChange: Equatable, Sendable {
   /// The shown zones that read a changed field (bits by ``Zone/ordinal``); 0 when the last
   /// event changed no content.
   var zones: UInt8 = 0
-  /// Each changed field's value before the change, in the patch's order: the first
-  /// ``count`` entries (the storage is reused from one change to the next).
+  /// The value before the change of each changed field the layout reads, in the patch's
+  /// order: the first ``count`` entries (the storage is reused from one change to the next).
   private var storage: [Before] = []
   /// How many of ``storage``'s entries are this change's.
   private var count = 0
 
-  /// Each changed field's value before the change, in the patch's order.
+  /// The value before the change of each changed field the layout reads.
   var before: ArraySlice<Before> { storage[..<count] }
 
   /// A field's value before the change: nil for a field the change added.
   struct Before: Equatable, Sendable {
-    let name: String
+    /// The field's number in the layout plan (``LayoutPlan/roles``).
+    let field: Int
     let value: ContentValue?
   }
 
@@ -29,9 +30,10 @@ struct ContentChange: Equatable, Sendable {
     count = 0
   }
 
-  /// Records that field `name` was `value` before the change (nil: it was added).
-  mutating func record(_ name: String, before value: ContentValue?) {
-    let entry = Before(name: name, value: value)
+  /// Records that field `field` (its number in the layout plan) was `value` before the
+  /// change (nil: it was added).
+  mutating func record(_ field: Int, before value: ContentValue?) {
+    let entry = Before(field: field, value: value)
     if count < storage.count {
       storage[count] = entry
     } else {
@@ -97,8 +99,7 @@ struct FieldsBefore: FieldSource {
   let before: ArraySlice<ContentChange.Before>
 
   func value(_ field: Int) -> ContentValue? {
-    let name = after.plan.roles[field].name
-    for entry in before where entry.name == name { return entry.value }
+    for entry in before where entry.field == field { return entry.value }
     return after.value(field)
   }
 }

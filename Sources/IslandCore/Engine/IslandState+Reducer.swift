@@ -263,12 +263,13 @@ extension IslandState {
     // Checked: from here on nothing throws.
     contentChange.clear()
     if patch.changesContent {
-      // The values the merge replaces are kept: the transitions are rendered from them
-      // only when asked for (``transitions``).
+      // The values the merge replaces in fields the layout reads are kept: the transitions
+      // are rendered from them only when asked for (``transitions``).
+      let plan = profile.plan
       let added = activities[index].content.mergeChanges(
         update.state, positions: patch.positions, changed: patch.changed
       ) { name, before in
-        contentChange.record(name, before: before)
+        if let field = plan.role(of: name) { contentChange.record(field, before: before) }
       }
       if added {
         activities[index].fieldSlots = profile.plan.slots(in: activities[index].content)
