@@ -1,0 +1,173 @@
+import Testing
+
+@testable import IslandCore
+
+/// The reducer's shortcuts give what the long way gives: zone widths estimated from field
+/// widths, field measures kept per activity, timers put back after a rejection.
+@Suite struct ReducerShortcutTests {
+  /// A small deterministic generator (SplitMix64), so that a failure replays.
+  struct Draws {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+
+    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    static let words = [
+      "Pizza", "Roma", "é", "配達", "iiii", "WWWW", "12", " ", "🍕", "Готовится", "a\"b", "\\", "\n",
+    ]
+
+    /// A value of any kind: a text of words, an integer, a fraction, a large or tiny number,
+    /// a flag.
+    mutating func value() -> ContentValue {
+      switch below(7) {
+      case 0, 1:
+        var text = ""
+        for _ in 0..<below(6) { text += Draws.words[below(Draws.words.count)] }
+        return .string(text)
+      case 2: return .number(Double(below(2_000_000)) - 1_000_000)
+      case 3: return .number(Double(below(1_000)) / 20)
+      case 4: return .number(Double(below(1_000)) * 1e17)
+      case 5: return .number(1 / Double(1 + below(100_000)))
+      default: return .bool(below(2) == 0)
+      }
+    }
+  }
+
+  @Test func aZoneWidthEstimatedFromItsFieldsIsTheMeasuredWidth() throws {
+    var draws = Draws(state: 1)
+    var compared = 0
+    for named in Layout.catalogue {
+      let plan = try #require(LayoutPlan.named(named.name))
+      for _ in 0..<400 {
+        var content = named.sampleState
+        for field in content.fields where draws.below(3) > 0 {
+          // Countdowns read numbers: keep them numbers, from the past to hours ahead.
+          content[field.name] =
+            named.name == "timer" && field.name == "endsAt"
+            ? .number(Double(draws.below(20_000_000)) - 1_000_000) : draws.value()
+        }
+        let now = Milliseconds(draws.below(5_000_000))
+        let fields = ActivityFields(plan: plan, content: content, slots: plan.slots(in: content))
+        let measures = FieldMeasures(fields, count: plan.roles.count)
+        for zone in Zone.allCases where plan.shownZones & zone.bit != 0 {
+          guard let model = plan.widthModels[zone.ordinal] else { continue }
+          let estimate = model.width(measures, now: now) { fields.value($0) }
+          let measured = plan.width(zone.ordinal, fields, now: now)
+          #expect(
+            abs(estimate - measured) <= 1e-9 * max(1, measured),
+            "\(named.name) \(zone): estimated \(estimate), measured \(measured) for \(content)")
+          compared += 1
+        }
+      }
+    }
+    #expect(compared > 4_000)
+  }
+
+  @Test func everyCatalogueZoneHasAWidthModel() throws {
+    for named in Layout.catalogue {
+      let plan = try #require(LayoutPlan.named(named.name))
+      for zone in Zone.allCases where plan.shownZones & zone.bit != 0 {
+        #expect(plan.widthModels[zone.ordinal] != nil, "\(named.name) \(zone)")
+      }
+    }
+  }
+
+  @Test func aFieldMeasureIsTheValuesJSONLengthAndWidth() {
+    var draws = Draws(state: 2)
+    for _ in 0..<5_000 {
+      let value = draws.value()
+      let measure = FieldMeasure(value)
+      #expect(measure.jsonLength == Validation.jsonLength(of: value), "\(value)")
+      let width = TextMetrics.width(of: value.displayText, font: .body, bold: false)
+      #expect(
+        abs(measure.ems * Font.body.pointSize - width) <= 1e-9 * max(1, width), "\(value)")
+    }
+  }
+
+  @Test func timerQueuesHoldingTheSameTimersAreEqualHoweverBuilt() {
+    let timers = (0..<40).map { index in
+      Timer(
+        due: Milliseconds(index % 7) * 1_000, kind: Timer.Kind(rawValue: index % 4) ?? .stale,
+        startSeq: index, activity: index)
+    }
+    var forward = TimerQueue()
+    for timer in timers { forward.insert(timer) }
+    var backward = TimerQueue()
+    for timer in timers.reversed() { backward.insert(timer) }
+    // Taken out and put back, as after a rejected event.
+    var putBack = forward
+    var taken: [Timer] = []
+    for _ in 0..<15 { taken.append(putBack.removeFirst() ?? timers[0]) }
+    for timer in taken { putBack.insert(timer) }
+    #expect(forward == backward)
+    #expect(forward == putBack)
+    var order: [[Timer]] = []
+    for var queue in [forward, backward, putBack] {
+      var due: [Timer] = []
+      while let timer = queue.removeFirst() { due.append(timer) }
+      order.append(due)
+    }
+    #expect(order[0] == order[1])
+    #expect(order[0] == order[2])
+    var fewer = forward
+    _ = fewer.removeFirst()
+    #expect(fewer != forward)
+  }
+
+  /// Found by the snapshot property: the 8-hour limit ends an activity (adding its dismissal
+  /// timer) just before an event that is then rejected. The rejection must leave every timer
+  /// as it was, not only the ones that fired.
+  @Test func aRejectedEventAfterTheEightHourLimitLeavesTheTimersAsTheyWere() {
+    var island = Island()
+    island.at(
+      0, start("pizza", state: Layout.catalogue[0].sampleState, layout: .named("delivery")))
+    island.at(60_000, update("pizza", alert: Alert(title: "Cooking", body: "")))
+    island.at(60_000, start("timer-3", app: "com.example.timer", state: ["endsAt": 34_136_751]))
+    island.rejects(
+      28_800_000, start("timer-3", app: "org.example.news", state: ["headline": "A story"]),
+      "start rejected: activity \"timer-3\" already exists (ids are never reused)")
+    // Folding the accepted events again gives the same state.
+    var again = IslandState()
+    for (t, event) in [
+      (
+        Milliseconds(0),
+        start("pizza", state: Layout.catalogue[0].sampleState, layout: .named("delivery"))
+      ),
+      (60_000, update("pizza", alert: Alert(title: "Cooking", body: ""))),
+      (60_000, start("timer-3", app: "com.example.timer", state: ["endsAt": 34_136_751])),
+    ] {
+      _ = try? again.apply(event, at: t)
+    }
+    #expect(again == island.state)
+  }
+
+  /// Transitions are rendered when read, from the values the update replaced: a field that
+  /// changes without changing its zone's text makes none, and an added field reads as absent
+  /// before.
+  @Test func transitionsAreRenderedFromTheValuesBefore() {
+    var island = Island()
+    island.at(
+      0, start("pizza", state: Layout.catalogue[0].sampleState, layout: .named("delivery")))
+    island.at(1_000, update("pizza", state: ["minutesLeft": 19]))
+    #expect(
+      island.state.transitions.map { "\($0.zone) \($0.kind) \($0.from) → \($0.to)" } == [
+        "compactTrailing numericText 20м → 19м",
+        "trailing numericText [clock] 20 мин → [clock] 19 мин",
+      ])
+    // The same text again: no transition (the field is a number now as before).
+    island.at(2_000, update("pizza", state: ["minutesLeft": 19.0]))
+    #expect(island.state.transitions.isEmpty)
+    // Another event forgets them.
+    island.at(3_000, update("pizza", state: ["minutesLeft": 18]))
+    #expect(!island.state.transitions.isEmpty)
+    island.at(4_000, .tick)
+    #expect(island.state.transitions.isEmpty)
+  }
+}
