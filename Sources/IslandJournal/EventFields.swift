@@ -77,27 +77,44 @@ enum EventName: CaseIterable {
     }
   }
 
-  /// The fields the event has besides `seq`, `t` and `event`, and which of them it needs.
-  var fields: (allowed: UInt16, required: [EventField]) {
-    func bits(_ fields: [EventField]) -> UInt16 { fields.reduce(0) { $0 | $1.bit } }
+  /// The fields the event has besides `seq`, `t` and `event`, and which of them it needs
+  /// (bits by ``EventField/bit``; the required ones in the order they are reported).
+  var fields: (allowed: UInt16, required: UInt16) {
     switch self {
-    case .start:
-      return (
-        bits([.activity, .app, .relevance, .state, .layout, .url, .links, .stale]),
-        [.activity, .app]
-      )
-    case .update: return (bits([.activity, .state, .relevance, .stale, .alert]), [.activity])
-    case .end: return (bits([.activity, .state, .dismissal]), [.activity])
-    case .tap, .longPress: return (bits([.target]), [.target])
-    case .tick: return (0, [])
+    case .start: return (EventName.startFields, EventField.activity.bit | EventField.app.bit)
+    case .update: return (EventName.updateFields, EventField.activity.bit)
+    case .end: return (EventName.endFields, EventField.activity.bit)
+    case .tap, .longPress: return (EventField.target.bit, EventField.target.bit)
+    case .tick: return (0, 0)
     }
   }
 
-  /// The event named by the bytes in `range` of the scanner's buffer.
+  private static let startFields = bits([
+    .activity, .app, .relevance, .state, .layout, .url, .links, .stale,
+  ])
+  private static let updateFields = bits([.activity, .state, .relevance, .stale, .alert])
+  private static let endFields = bits([.activity, .state, .dismissal])
+
+  private static func bits(_ fields: [EventField]) -> UInt16 {
+    fields.reduce(0) { $0 | $1.bit }
+  }
+
+  /// The event named by the bytes in `range` of the scanner's buffer, found by its length
+  /// and first byte, then compared in full.
   init?(in scanner: JSONScanner, range: Range<Int>) {
-    guard let name = EventName.allCases.first(where: { scanner.bytes(in: range, equal: $0.name) })
-    else { return nil }
-    self = name
+    guard !range.isEmpty else { return nil }
+    let candidate: EventName
+    switch (range.count, scanner.bytes[range.lowerBound]) {
+    case (5, UInt8(ascii: "s")): candidate = .start
+    case (6, UInt8(ascii: "u")): candidate = .update
+    case (3, UInt8(ascii: "e")): candidate = .end
+    case (3, UInt8(ascii: "t")): candidate = .tap
+    case (9, UInt8(ascii: "l")): candidate = .longPress
+    case (4, UInt8(ascii: "t")): candidate = .tick
+    default: return nil
+    }
+    guard scanner.bytes(in: range, equal: candidate.name) else { return nil }
+    self = candidate
   }
 
   /// The event called `name`.
@@ -298,15 +315,18 @@ struct EventFields {
       throw .missingField(name: field.text, event: nil)
     }
     guard let event else { throw .missingField(name: "event", event: nil) }
-    let eventName = event.name.description
     let (allowed, required) = event.fields
     let common = EventField.seq.bit | EventField.t.bit | EventField.event.bit
     let extra = present & ~(allowed | common)
     if extra != 0, let field = EventField.allCases.first(where: { extra & $0.bit != 0 }) {
-      throw .unknownField(name: field.text, event: eventName)
+      throw .unknownField(name: field.text, event: event.name.description)
     }
-    for field in required where !has(field) {
-      throw .missingField(name: field.text, event: eventName)
+    if required & ~present != 0 {
+      // Reported in this order: the activity, then the app (a start needs both).
+      for field in [EventField.activity, .app, .target] where required & field.bit != 0 {
+        guard !has(field) else { continue }
+        throw .missingField(name: field.text, event: event.name.description)
+      }
     }
     let payload: Event
     switch event {

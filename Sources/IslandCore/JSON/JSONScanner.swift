@@ -90,6 +90,29 @@ public struct JSONScanner {
     return key
   }
 
+  /// The offset, from `start`, of the first eight-byte word of ``bytes`` that may hold a
+  /// quote, a backslash or a control byte (or of the last, partial, word): every byte before
+  /// it is plain string content. Looked at eight bytes at a time (a word may be flagged for
+  /// nothing; a flagged word is read byte by byte).
+  @inlinable
+  func plainRun(from start: Int) -> Int {
+    guard let base = bytes.baseAddress else { return start }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = start
+    while index + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let quote = word ^ (ones &* 0x22)
+      let backslash = word ^ (ones &* 0x5C)
+      // A zero byte in `quote` or `backslash`, or a byte under 0x20 in `word`.
+      let zeroes = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+      let controls = (word &- (ones &* 0x20)) & ~word
+      if (zeroes | controls) & highs != 0 { return index }
+      index += 8
+    }
+    return index
+  }
+
   /// Reads a string written without escapes (the offset at its opening quote) and returns
   /// the range of its bytes between the quotes, making no `String` and checking no UTF-8
   /// (``string(in:)`` does both). Returns nil, reading nothing, for a string with an escape
@@ -98,7 +121,7 @@ public struct JSONScanner {
   public mutating func readPlainString() throws(JSONParseError) -> Range<Int>? {
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
     let start = offset + 1
-    var index = start
+    var index = plainRun(from: start)
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -295,7 +318,7 @@ public struct JSONScanner {
   public mutating func parseString() throws(JSONParseError) -> String {
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
     let start = offset + 1
-    var index = start
+    var index = plainRun(from: start)
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
