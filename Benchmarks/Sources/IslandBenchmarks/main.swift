@@ -9,6 +9,10 @@ import IslandProperties
 //       the whole benchmark: a table, and each target met or not
 //   island-bench digest [N]     a fingerprint of every observable result of folding N
 //                               generated events (to check that optimisations change nothing)
+//   island-bench gen-digest [N] a fingerprint of the fuzz cases of seeds 0..<N (3000) under
+//                               several options (to check that the generator is unchanged)
+//   island-bench fuzz [N] [--all] 50-event fuzz cases per second: generated and folded (and
+//                               with --all: folded alone, and with the invariants checked)
 //   island-bench fold N [R]     folds N generated events R times (for profilers)
 //   island-bench write N FILE   writes the N-event synthetic journal
 
@@ -20,6 +24,9 @@ case "measure-child":
 case "digest":
   let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
   print(Digest.report(count: count))
+case "gen-digest":
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 3_000
+  print(GenerationDigest.report(count: count))
 case "fold":
   let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
   let repeats = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 5
@@ -43,6 +50,18 @@ case "fuzz":
     for seed in 0..<UInt64(count) { _ = EventGenerator.generate(seed: seed, options: options) }
   }
   print("\(Int(Double(count) / seconds)) cases of 50 events/s generated and folded")
+  if arguments.dropFirst(2).first == "--all" {
+    let cases = (0..<UInt64(count)).map { EventGenerator.generate(seed: $0, options: options) }
+    let folding = time { for fuzzCase in cases { _ = foldCase(fuzzCase) } }
+    print("\(Int(Double(count) / folding)) cases of 50 events/s folded alone")
+    let checking = time {
+      for seed in 0..<UInt64(count) {
+        let fuzzCase = Property.invariants.makeCase(seed: seed, options: options)
+        _ = Property.invariants.check(fuzzCase)
+      }
+    }
+    print("\(Int(Double(count) / checking)) cases of 50 events/s with invariants checked")
+  }
 case "write":
   guard arguments.count == 3, let count = Int(arguments[1]) else {
     print("usage: island-bench write N FILE")
@@ -67,6 +86,14 @@ func foldAll(_ entries: [LogEntry]) -> IslandState {
   for index in entries.indices {
     _ = try? state.apply(entries[index].event, at: entries[index].t)
   }
+  return state
+}
+
+/// Folds the steps of `fuzzCase` from its prefix, as the generator does.
+@inline(never)
+func foldCase(_ fuzzCase: FuzzCase) -> IslandState {
+  var state = fuzzCase.prefix.state
+  for step in fuzzCase.steps { _ = try? state.apply(step.event, at: step.t) }
   return state
 }
 
