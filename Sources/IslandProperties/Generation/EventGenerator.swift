@@ -5,10 +5,15 @@ import IslandCore
 /// edges of the alert, stale, 4 h and 8 h timers), with a share made to break one rule each.
 ///
 /// The generator is model-based: it is given the island folded so far and chooses each next
-/// event from the island as it will be at that event's time (a copy with the timers due by
-/// then fired), so that "valid" means valid where the event stands. Everything it draws comes
+/// event from the island as it will be at that event's time (with the timers due by then
+/// fired), so that "valid" means valid where the event stands. Everything it draws comes
 /// from one ``Xoshiro256StarStar`` seeded with the case's seed: the same seed and the same
 /// prefix give the same case.
+///
+/// It is fast enough for fuzzing to cost little more than folding: it reads the island it
+/// is given in place (a copy with a tick applied only when a timer may come due before the
+/// step), keeps the live activities as positions, and holds its small sets of choices
+/// inline.
 public struct EventGenerator {
   /// The island the case starts from.
   public let prefix: Prefix
@@ -16,13 +21,22 @@ public struct EventGenerator {
   public let length: Int
   private var random: Xoshiro256StarStar
   private let options: GenerationOptions
-  /// The island at the time of the step being chosen.
-  private var world: IslandState
-  /// How many activities of each app were started, for fresh ids.
-  private var started: [String: Int] = [:]
+  /// How many activities of each app (by index in ``AppProfile/all``) were started, for
+  /// fresh ids.
+  private var started = [Int](repeating: 0, count: AppProfile.all.count)
   private var ghosts = 0
-  /// The eligible activities at the current step's time.
-  private var live: [Activity] = []
+  /// The positions in the island's activity list of the eligible activities at the current
+  /// step's time, in start order (kept from step to step for their storage).
+  private var live: [Int] = []
+  /// The index in ``AppProfile/all`` of the app of each of ``live``, or nil for another app.
+  private var liveApps: [Int?] = []
+  /// The number of live activities of each app of ``AppProfile/all``.
+  private var liveOfApp = [Int](repeating: 0, count: AppProfile.all.count)
+  /// The app of the activity at each position of the island's list as last looked up, and
+  /// its index in ``AppProfile/all``: the activities of an app share one string, so that
+  /// comparing with the app found last time is at once, where looking it up compares it
+  /// with every app's bundle id.
+  private var appAtPosition: [(app: String, index: Int?)] = []
 
   /// A generator for the case of seed `seed` after `prefix` (nil: an empty island, its
   /// configuration drawn when `options` vary it).
@@ -43,7 +57,6 @@ public struct EventGenerator {
     length = random.next(in: min(max(1, options.minimumLength), longest)...longest)
     self.random = random
     self.options = options
-    world = self.prefix.state
   }
 
   /// Generates the case of seed `seed` after `prefix` (nil: an empty island, its
@@ -56,8 +69,8 @@ public struct EventGenerator {
     var steps: [Step] = []
     steps.reserveCapacity(generator.length)
     for _ in 0..<generator.length {
-      let step = generator.nextStep(after: state).step
-      _ = try? state.apply(step.event, at: step.t)
+      let step = generator.step(after: state)
+      _ = try? state.fold(step.event, at: step.t)
       steps.append(step)
     }
     return FuzzCase(seed: seed, prefix: generator.prefix, steps: steps)
@@ -68,46 +81,152 @@ public struct EventGenerator {
   /// The next step after the island `state` (the case folded so far), and the island as it
   /// will be at the step's time, before the step (the view the step was chosen from).
   public mutating func nextStep(after state: IslandState) -> (step: Step, view: IslandState) {
-    world = state
-    let t = nextTime()
-    if t > world.t { _ = try? world.apply(.tick, at: t) }
-    live = world.activities.filter { $0.phase == .active || $0.phase == .stale }
-    var step: Step?
-    if random.chance(options.invalidShare) { step = invalidStep(at: t, now: state.t) }
-    let chosen = step ?? validStep(at: t)
-    // Let go of the state's storage, so that folding the step does not copy it.
-    let view = world
-    world = IslandState(configuration: state.configuration)
-    return (chosen, view)
+    let t = nextTime(after: state)
+    var view = state
+    if t > state.t { _ = try? view.apply(.tick, at: t) }
+    findLive(in: view, dueBy: t)
+    return (chooseStep(at: t, now: state.t, in: view), view)
+  }
+
+  /// The next step after the island `state`, as ``nextStep(after:)`` chooses it, without the
+  /// view: the island is read in place unless a timer may fire by the step's time.
+  mutating func step(after state: IslandState) -> Step {
+    let t = nextTime(after: state)
+    let timerMayFire = findLive(in: state, dueBy: t)
+    guard t > state.t, timerMayFire else {
+      assert(t == state.t || EventGenerator.tickChangesNothing(state, at: t))
+      return chooseStep(at: t, now: state.t, in: state)
+    }
+    var view = state
+    _ = try? view.apply(.tick, at: t)
+    findLive(in: view, dueBy: t)
+    return chooseStep(at: t, now: state.t, in: view)
+  }
+
+  /// The step at `t` chosen from `world`, the island at `t` (before the step), whose live
+  /// activities ``findLive(in:dueBy:)`` has found; `now` is the time of the last event.
+  private mutating func chooseStep(
+    at t: Milliseconds, now: Milliseconds, in world: IslandState
+  ) -> Step {
+    if random.chance(options.invalidShare), let step = invalidStep(at: t, now: now, in: world) {
+      return step
+    }
+    return validStep(at: t, in: world)
+  }
+
+  /// Finds the live activities of `world`, and returns whether a timer may fire by `t`:
+  /// whether an activity may go stale, end at its 8 h limit or be dismissed, or an alert's
+  /// expansion end, at or before `t`. When none may, a tick at `t` changes nothing the
+  /// generator reads (only the time, the sequence number and the last event's transitions
+  /// and animations).
+  @discardableResult
+  private mutating func findLive(in world: IslandState, dueBy t: Milliseconds) -> Bool {
+    // Emptied by popping, which keeps the storage and costs less than a general removal.
+    while live.popLast() != nil {}
+    while liveApps.popLast() != nil {}
+    for app in liveOfApp.indices { liveOfApp[app] = 0 }
+    let lifetime = world.configuration.policy.maximumActiveDuration
+    var due = world.expansion?.until.map { $0 <= t } ?? false
+    // Field by field: a whole activity copied out of the list costs a retain and a release
+    // for each of its references.
+    let activities = world.activities
+    for position in activities.indices {
+      switch activities[position].phase {
+      case .active:
+        if let staleAt = activities[position].staleAt, staleAt <= t { due = true }
+        fallthrough
+      case .stale:
+        live.append(position)
+        let app = appIndex(of: activities[position].app, at: position)
+        liveApps.append(app)
+        if let app { liveOfApp[app] += 1 }
+        if activities[position].startedAt + lifetime <= t { due = true }
+      case .ended:
+        if let dismissAt = activities[position].dismissAt, dismissAt <= t { due = true }
+      case .dismissed:
+        break
+      }
+    }
+    return due
+  }
+
+  /// The index in ``AppProfile/all`` of `app`, the app of the activity at `position`.
+  private mutating func appIndex(of app: String, at position: Int) -> Int? {
+    if position < appAtPosition.count, appAtPosition[position].app == app {
+      return appAtPosition[position].index
+    }
+    let index = AppProfile.index(of: app)
+    while appAtPosition.count <= position { appAtPosition.append(("", nil)) }
+    appAtPosition[position] = (app, index)
+    return index
+  }
+
+  /// Whether a tick at `t` leaves everything the generator reads as it is in `state`.
+  private static func tickChangesNothing(_ state: IslandState, at t: Milliseconds) -> Bool {
+    var ticked = state
+    _ = try? ticked.apply(.tick, at: t)
+    return ticked.activities == state.activities && ticked.placement == state.placement
+      && ticked.expansion == state.expansion
   }
 
   // MARK: - Time
 
-  private mutating func nextTime() -> Milliseconds {
+  /// The time of the next step, after the island `world` (before any timer fires).
+  private mutating func nextTime(after world: IslandState) -> Milliseconds {
     let now = world.t
     let policy = world.configuration.policy
     let nudge = Milliseconds(random.next(in: -1...1))
-    switch random.index(weightedBy: [8, 30, 12, 15, 8, 6, 6, 3, 4, 2, 1]) {
+    switch random.index(weightedBy: EventGenerator.timeWeights) {
     case 0: return now
     case 1: return now + random.next(in: Int64(1)...Int64(1_500))
     case 2: return now + random.next(in: Int64(2_000)...Int64(2_400))
     case 3: return now + random.next(in: Int64(2_500)...Int64(60_000))
     case 4: return now + random.next(in: Int64(60_000)...Int64(1_800_000))
     case 5:
-      let stale = world.activities.filter(\.isEligible).compactMap(\.staleAt).filter { $0 > now }
-      return boundary(random.pick(stale), nudge: nudge, now: now)
+      let stale = pickDeadline(in: world) { activity in
+        guard activity.isEligible, let staleAt = activity.staleAt, staleAt > now else {
+          return nil
+        }
+        return staleAt
+      }
+      return boundary(stale, nudge: nudge, now: now)
     case 6: return boundary(world.expansion?.until, nudge: nudge, now: now)
     case 7:
-      let ends = world.activities.filter(\.isEligible).map {
-        $0.startedAt + policy.maximumActiveDuration
+      let end = pickDeadline(in: world) { activity in
+        activity.isEligible ? activity.startedAt + policy.maximumActiveDuration : nil
       }
-      return boundary(random.pick(ends), nudge: nudge, now: now)
+      return boundary(end, nudge: nudge, now: now)
     case 8:
-      let dismissals = world.activities.filter { $0.phase == .ended }.compactMap(\.dismissAt)
-      return boundary(random.pick(dismissals), nudge: nudge, now: now)
+      let dismissal = pickDeadline(in: world) { activity in
+        activity.phase == .ended ? activity.dismissAt : nil
+      }
+      return boundary(dismissal, nudge: nudge, now: now)
     case 9: return now + policy.dismissalDelay + 1_000 * nudge
     default: return now + policy.maximumActiveDuration + 1_000 * nudge
     }
+  }
+
+  /// The weights of the kinds of time steps: the same time, a small step, an alert's
+  /// length, seconds, minutes, to a stale time, an alert's end, an 8 h limit, a dismissal,
+  /// 4 h, 8 h.
+  private static let timeWeights: InlineArray<11, Int> = [8, 30, 12, 15, 8, 6, 6, 3, 4, 2, 1]
+
+  /// One of the times `deadline` gives for the activities of `world` (those it gives nil for
+  /// left out), uniformly, as a pick from the list of them in start order would draw it.
+  private mutating func pickDeadline(
+    in world: IslandState, _ deadline: (Activity) -> Milliseconds?
+  ) -> Milliseconds? {
+    let activities = world.activities
+    var count = 0
+    for position in activities.indices where deadline(activities[position]) != nil { count += 1 }
+    guard count > 0 else { return nil }
+    var skip = random.next(below: count)
+    for position in activities.indices {
+      guard let time = deadline(activities[position]) else { continue }
+      if skip == 0 { return time }
+      skip -= 1
+    }
+    return nil
   }
 
   /// A millisecond either side of `target`, or a small step when there is none ahead.
@@ -122,82 +241,98 @@ public struct EventGenerator {
 
   // MARK: - Valid events
 
-  private mutating func validStep(at t: Milliseconds) -> Step {
-    let live = self.live
+  private mutating func validStep(at t: Milliseconds, in world: IslandState) -> Step {
     let policy = world.configuration.policy
-    let startable = AppProfile.all.filter { app in
-      live.count { $0.app == app.app } < policy.activitiesPerApp
+    var startable = InlineList<Int>()
+    var running = InlineList<Int>()
+    for app in liveOfApp.indices where liveOfApp[app] < policy.activitiesPerApp {
+      startable.append(app)
+      if liveOfApp[app] > 0 { running.append(app) }
     }
     let canStart = live.count < policy.activitiesPerDevice && !startable.isEmpty
-    let targets = shownTapTargets()
+    let targets = shownTapTargets(in: world)
     let canLongPress =
       world.configuration.device.hasIsland && world.expansion == nil
-      && world.islandActivity != nil
-    let weights = [
+      && EventGenerator.showsIslandActivity(world)
+    let weights: InlineArray<6, Int> = [
       canStart ? (live.isEmpty ? 60 : 20) : 0, live.isEmpty ? 0 : 35, live.isEmpty ? 0 : 10,
       targets.isEmpty ? 0 : 15, canLongPress ? 6 : 0, 5,
     ]
     let event: Event
     switch random.index(weightedBy: weights) {
-    case 0: event = .start(makeStart(of: pickApp(startable, live: live), at: t))
-    case 1: event = .update(makeUpdate(of: random.pick(live) ?? live[0], at: t))
-    case 2: event = .end(makeEnd(of: random.pick(live) ?? live[0], at: t))
+    case 0: event = .start(makeStart(of: pickApp(startable, running: running), at: t, in: world))
+    case 1:
+      let index = pickLive() ?? 0
+      event = .update(makeUpdate(of: world.activities[live[index]].id, app: liveApps[index], at: t))
+    case 2:
+      let index = pickLive() ?? 0
+      event = .end(makeEnd(of: world.activities[live[index]].id, app: liveApps[index], at: t))
     case 3: event = .tap(random.pick(targets) ?? .outside)
     case 4:
-      event = .longPress(world.detachedActivity != nil && random.chance(0.4) ? .detached : .island)
+      event = .longPress(
+        EventGenerator.showsDetachedActivity(world) && random.chance(0.4) ? .detached : .island)
     default: event = .tick
     }
     return Step(t: t, event: event, intent: .valid)
   }
 
-  /// Mostly an app that already has live activities, so that apps fill up and compete.
-  private mutating func pickApp(_ startable: [AppProfile], live: [Activity]) -> AppProfile {
-    let running = startable.filter { app in live.contains { $0.app == app.app } }
-    if !running.isEmpty, random.chance(0.5) { return random.pick(running) ?? running[0] }
-    return random.pick(startable) ?? AppProfile.all[0]
+  /// The index in ``live`` of a live activity, uniformly; nil when there is none.
+  private mutating func pickLive() -> Int? {
+    live.isEmpty ? nil : random.next(below: live.count)
   }
 
-  private mutating func freshID(for app: AppProfile) -> String {
+  /// Mostly an app that already has live activities, so that apps fill up and compete.
+  private mutating func pickApp(_ startable: InlineList<Int>, running: InlineList<Int>) -> Int {
+    if !running.isEmpty, random.chance(0.5) { return random.pick(running) ?? running[0] }
+    return random.pick(startable) ?? 0
+  }
+
+  private mutating func freshID(for app: Int, in world: IslandState) -> String {
+    let profile = AppProfile.all[app]
     var id: String
     repeat {
-      let count = (started[app.shortName] ?? 0) + 1
-      started[app.shortName] = count
-      id = "\(app.shortName)-\(count)"
+      started[app] += 1
+      id = profile.activityID(started[app])
     } while world.activity(id) != nil
     return id
   }
 
-  private mutating func makeStart(of app: AppProfile, at t: Milliseconds) -> Start {
-    let relevance: Double =
-      random.pick([0, 0, 10, 25, 50, 50, 75, 100, 33.5])
-      ?? 0
+  private mutating func makeStart(of app: Int, at t: Milliseconds, in world: IslandState) -> Start {
+    let relevance = random.pick(EventGenerator.startRelevances) ?? 0
     var stale: Milliseconds?
     if random.chance(0.2) {
       stale =
         random.chance(0.15)
         ? max(0, t - random.next(in: Int64(0)...Int64(1_000)))
-        : t + (random.pick([1_000, 2_200, 60_000, 600_000, 3_600_000]) ?? 1_000)
+        : t + (random.pick(EventGenerator.staleSteps) ?? 1_000)
     }
+    let id = freshID(for: app, in: world)
+    let profile = AppProfile.all[app]
+    let state = profile.startState(&random, now: t)
+    let url = random.chance(0.9) ? profile.url : nil
+    let links = random.chance(0.9) ? profile.links : RegionLinks()
     return Start(
-      activity: freshID(for: app), app: app.app, relevance: relevance, stale: stale,
-      state: app.startState(&random, now: t), layout: app.layout.map { .named($0) },
-      url: random.chance(0.9) ? app.url : nil, links: random.chance(0.9) ? app.links : RegionLinks()
-    )
+      activity: id, app: profile.app, relevance: relevance, stale: stale, state: state,
+      layout: profile.layout.map { .named($0) }, url: url, links: links)
   }
 
-  private mutating func makeUpdate(of activity: Activity, at t: Milliseconds) -> Update {
-    let app = AppProfile.all.first { $0.app == activity.app }
+  private static let startRelevances: [Double] = [0, 0, 10, 25, 50, 50, 75, 100, 33.5]
+  private static let staleSteps: [Milliseconds] = [1_000, 2_200, 60_000, 600_000, 3_600_000]
+
+  /// An update of the activity `id`, whose app is `app` (an index in ``AppProfile/all``; nil
+  /// for another app, whose updates patch nothing).
+  private mutating func makeUpdate(of id: String, app: Int?, at t: Milliseconds) -> Update {
     var update = Update(
-      activity: activity.id,
-      state: app.map { $0.patch(&random, now: t) } ?? ContentState())
+      activity: id,
+      state: app.map { AppProfile.all[$0].patch(&random, now: t) } ?? ContentState())
     if random.chance(0.15) {
-      update.relevance = random.pick([0, 10, 50, 60, 90, 100]) ?? 0
+      update.relevance = random.pick(EventGenerator.updateRelevances) ?? 0
     }
     if random.chance(0.1) {
       update.stale =
         random.chance(0.3)
         ? max(0, t - random.next(in: Int64(0)...Int64(5_000)))
-        : t + (random.pick([1, 2_200, 30_000, 900_000]) ?? 1)
+        : t + (random.pick(EventGenerator.updateStaleSteps) ?? 1)
     }
     if random.chance(0.15) {
       update.alert = Alert(
@@ -208,37 +343,66 @@ public struct EventGenerator {
     return update
   }
 
-  private mutating func makeEnd(of activity: Activity, at t: Milliseconds) -> End {
-    let app = AppProfile.all.first { $0.app == activity.app }
+  private static let updateRelevances: [Double] = [0, 10, 50, 60, 90, 100]
+  private static let updateStaleSteps: [Milliseconds] = [1, 2_200, 30_000, 900_000]
+
+  /// An end of the activity `id`, whose app is `app` (as for ``makeUpdate(of:app:at:)``).
+  private mutating func makeEnd(of id: String, app: Int?, at t: Milliseconds) -> End {
     let dismissal: Dismissal
     switch random.next(below: 4) {
     case 0: dismissal = .immediate
     case 1: dismissal = .after(t + random.next(in: Int64(0)...Int64(5 * 3_600_000)))
     default: dismissal = .default
     }
-    let patch = random.chance(0.3) ? app.map { $0.patch(&random, now: t) } : nil
-    return End(activity: activity.id, state: patch, dismissal: dismissal)
+    let patch = random.chance(0.3) ? app.map { AppProfile.all[$0].patch(&random, now: t) } : nil
+    return End(activity: id, state: patch, dismissal: dismissal)
   }
 
   /// The tap targets on screen now, outside taps less often.
-  private mutating func shownTapTargets() -> [TapTarget] {
-    guard world.configuration.device.hasIsland else { return [] }
-    if world.expansion != nil { return [.leading, .trailing, .center, .bottom, .outside] }
-    var targets: [TapTarget] = []
-    if world.islandActivity != nil { targets += [.island, .island, .island] }
-    if world.detachedActivity != nil { targets += [.detached, .detached] }
+  private mutating func shownTapTargets(in world: IslandState) -> InlineList<TapTarget> {
+    var targets = InlineList<TapTarget>()
+    guard world.configuration.device.hasIsland else { return targets }
+    if world.expansion != nil {
+      for target in [TapTarget.leading, .trailing, .center, .bottom, .outside] {
+        targets.append(target)
+      }
+      return targets
+    }
+    if EventGenerator.showsIslandActivity(world) {
+      for _ in 0..<3 { targets.append(.island) }
+    }
+    if EventGenerator.showsDetachedActivity(world) {
+      for _ in 0..<2 { targets.append(.detached) }
+    }
     if targets.isEmpty || random.chance(0.2) { targets.append(.outside) }
     return targets
+  }
+
+  /// Whether an activity is on the island (``IslandState/islandActivity`` is not nil), read
+  /// from the placement rather than by copying the activity out.
+  private static func showsIslandActivity(_ world: IslandState) -> Bool {
+    let shown = world.expansion != nil || world.placement.island != nil
+    assert(shown == (world.islandActivity != nil))
+    return shown
+  }
+
+  /// Whether an activity is detached (``IslandState/detachedActivity`` is not nil), read
+  /// from the placement.
+  private static func showsDetachedActivity(_ world: IslandState) -> Bool {
+    let shown = world.expansion == nil && world.placement.detached != nil
+    assert(shown == (world.detachedActivity != nil))
+    return shown
   }
 
   // MARK: - Invalid events
 
   /// An event made to break one rule, or nil when the rule it drew cannot be broken here.
-  private mutating func invalidStep(at t: Milliseconds, now: Milliseconds) -> Step? {
-    guard let defect = random.pick(Defect.allCases) else { return nil }
-    let live = self.live
+  private mutating func invalidStep(
+    at t: Milliseconds, now: Milliseconds, in world: IslandState
+  ) -> Step? {
+    guard let defect = random.pick(EventGenerator.defects) else { return nil }
     let policy = world.configuration.policy
-    let app = random.pick(AppProfile.all) ?? AppProfile.all[0]
+    let app = random.next(below: AppProfile.all.count)
     let event: Event
     var time = t
     switch defect {
@@ -249,52 +413,57 @@ public struct EventGenerator {
         random.chance(0.5)
         ? .update(Update(activity: id, state: ["x": 1])) : .end(End(activity: id))
     case .endedActivity:
-      let ended = world.activities.filter { !$0.isEligible }
-      guard let activity = random.pick(ended) else { return nil }
+      guard let position = pickActivity(in: world, where: { !$0.isEligible }) else { return nil }
+      let activity = world.activities[position]
       event =
         random.chance(0.6)
-        ? .update(makeUpdate(of: activity, at: t)) : .end(End(activity: activity.id))
+        ? .update(makeUpdate(of: activity.id, app: AppProfile.index(of: activity.app), at: t))
+        : .end(End(activity: activity.id))
     case .duplicateStart:
-      guard let activity = random.pick(world.activities) else { return nil }
-      var start = makeStart(of: app, at: t)
-      start.activity = activity.id
+      guard let position = pickActivity(in: world, where: { _ in true }) else { return nil }
+      var start = makeStart(of: app, at: t, in: world)
+      start.activity = world.activities[position].id
       event = .start(start)
     case .appLimit:
-      let full = AppProfile.all.filter { app in
-        live.count { $0.app == app.app } >= policy.activitiesPerApp
+      var full = InlineList<Int>()
+      for app in liveOfApp.indices where liveOfApp[app] >= policy.activitiesPerApp {
+        full.append(app)
       }
       guard let app = random.pick(full) else { return nil }
-      event = .start(makeStart(of: app, at: t))
+      event = .start(makeStart(of: app, at: t, in: world))
     case .deviceLimit:
       guard live.count >= policy.activitiesPerDevice else { return nil }
-      event = .start(makeStart(of: app, at: t))
+      event = .start(makeStart(of: app, at: t, in: world))
     case .payloadTooLarge:
       let big = EventGenerator.oversized(policy.payloadLimit)
-      if let activity = random.pick(live), random.chance(0.6) {
-        event = .update(Update(activity: activity.id, state: ["note": big]))
+      if let index = pickLive(), random.chance(0.6) {
+        event = .update(Update(activity: world.activities[live[index]].id, state: ["note": big]))
       } else {
-        var start = makeStart(of: app, at: t)
+        var start = makeStart(of: app, at: t, in: world)
         start.state["note"] = big
         event = .start(start)
       }
     case .backwardsTime:
       guard now > 0 else { return nil }
       time = now - random.next(in: Int64(1)...min(now, 10_000))
-      event = random.pick(live).map { .update(makeUpdate(of: $0, at: t)) } ?? .tick
+      event =
+        pickLive().map {
+          .update(makeUpdate(of: world.activities[live[$0]].id, app: liveApps[$0], at: t))
+        } ?? .tick
     case .notShown:
-      guard let event = random.pick(notShownEvents()) else { return nil }
+      guard let event = random.pick(notShownEvents(in: world)) else { return nil }
       return Step(t: t, event: event, intent: .invalid(defect))
     case .invalidActivityID:
-      var start = makeStart(of: app, at: t)
+      var start = makeStart(of: app, at: t, in: world)
       start.activity =
-        random.pick(["", "has space", "slash/id", String(repeating: "a", count: 65), "é"]) ?? ""
+        random.pick(EventGenerator.invalidActivityIDs) ?? ""
       event = .start(start)
     case .invalidApp:
-      var start = makeStart(of: app, at: t)
+      var start = makeStart(of: app, at: t, in: world)
       start.app = random.pick(["", "9lives", "com example", "com_example", "-app"]) ?? ""
       event = .start(start)
     case .malformedURL:
-      var start = makeStart(of: app, at: t)
+      var start = makeStart(of: app, at: t, in: world)
       let url =
         random.pick(["no-scheme", "food:", "food://has space", "9food://x", "://x", "food://<b>"])
         ?? ""
@@ -302,22 +471,26 @@ public struct EventGenerator {
       event = .start(start)
     case .negativeTime:
       let negative = -random.next(in: Int64(1)...Int64(60_000))
-      if let activity = random.pick(live), random.chance(0.6) {
+      if let index = pickLive(), random.chance(0.6) {
+        let id = world.activities[live[index]].id
         event =
           random.chance(0.5)
-          ? .update(Update(activity: activity.id, stale: negative))
-          : .end(End(activity: activity.id, dismissal: .after(negative)))
+          ? .update(Update(activity: id, stale: negative))
+          : .end(End(activity: id, dismissal: .after(negative)))
       } else {
-        var start = makeStart(of: app, at: t)
+        var start = makeStart(of: app, at: t, in: world)
         start.stale = negative
         event = .start(start)
       }
     case .invalidFieldName:
       let name = random.pick(["2fast", "has space", "", "a-b", "dot.ted"]) ?? ""
-      if let activity = random.pick(live), random.chance(0.6) {
-        event = .update(Update(activity: activity.id, state: ContentState([(name, .number(1))])))
+      if let index = pickLive(), random.chance(0.6) {
+        event = .update(
+          Update(
+            activity: world.activities[live[index]].id,
+            state: ContentState([(name, .number(1))])))
       } else {
-        var start = makeStart(of: app, at: t)
+        var start = makeStart(of: app, at: t, in: world)
         start.state[name] = .number(1)
         event = .start(start)
       }
@@ -325,8 +498,25 @@ public struct EventGenerator {
     return Step(t: time, event: event, intent: .invalid(defect))
   }
 
+  /// The position of one of the activities of `world` that pass `test`, uniformly, as a
+  /// pick from the list of them in start order would draw it; nil when none does.
+  private mutating func pickActivity(
+    in world: IslandState, where test: (Activity) -> Bool
+  ) -> Int? {
+    let activities = world.activities
+    var count = 0
+    for position in activities.indices where test(activities[position]) { count += 1 }
+    guard count > 0 else { return nil }
+    var skip = random.next(below: count)
+    for position in activities.indices where test(activities[position]) {
+      if skip == 0 { return position }
+      skip -= 1
+    }
+    return nil
+  }
+
   /// Taps and long presses on something not on screen now.
-  private func notShownEvents() -> [Event] {
+  private func notShownEvents(in world: IslandState) -> [Event] {
     guard world.configuration.device.hasIsland else {
       return TapTarget.allCases.map { .tap($0) } + LongPressTarget.allCases.map { .longPress($0) }
     }
@@ -341,9 +531,14 @@ public struct EventGenerator {
 
   /// A string value over `limit` bytes (made once for the default limit).
   private static func oversized(_ limit: Int) -> ContentValue {
-    limit == defaultOversized.count
+    limit == defaultOversized.utf8.count
       ? .string(defaultOversized) : .string(String(repeating: "x", count: limit))
   }
 
   private static let defaultOversized = String(repeating: "x", count: Policy().payloadLimit)
+
+  private static let invalidActivityIDs = [
+    "", "has space", "slash/id", String(repeating: "a", count: 65), "é",
+  ]
+  private static let defects = Defect.allCases
 }
