@@ -23,24 +23,21 @@ final class AppProfile: Sendable {
   /// The fields its states hold, with how to draw a value for each.
   let fields: [FieldProfile]
 
-  /// The order of ``fields`` by name: a state is built in that order, each field appended.
-  let fieldsByName: [Int]
   /// The first activity ids, made once: `food-1` is at index 1.
   private let firstIDs: [String]
 
-  /// An app; `fields` holds at most eight fields, of distinct names.
+  /// An app; `fields` have distinct names.
   init(
     app: String, shortName: String, layout: String?, url: String?, links: RegionLinks,
     fields: [FieldProfile]
   ) {
-    precondition(fields.count <= 8 && Set(fields.map(\.name)).count == fields.count)
+    precondition(Set(fields.map(\.name)).count == fields.count)
     self.app = app
     self.shortName = shortName
     self.layout = layout
     self.url = url
     self.links = links
     self.fields = fields
-    fieldsByName = fields.indices.sorted { fields[$0].name < fields[$1].name }
     firstIDs = (0..<64).map { "\(shortName)-\($0)" }
   }
 
@@ -51,11 +48,9 @@ final class AppProfile: Sendable {
 
   /// A state holding every field, each drawn in the order of ``fields``.
   func startState(_ random: inout Xoshiro256StarStar, now: Milliseconds) -> ContentState {
-    var values = InlineArray<8, ContentValue>(repeating: .bool(false))
-    for index in fields.indices { values[index] = fields[index].value(&random, now) }
     var state = ContentState()
     state.reserveCapacity(fields.count)
-    for index in fieldsByName { state.add(fields[index].name, values[index]) }
+    for field in fields { state.add(field.name, field.value(&random, now)) }
     return state
   }
 

@@ -25,13 +25,13 @@ public struct EventGenerator {
   /// fresh ids.
   private var started = [Int](repeating: 0, count: AppProfile.all.count)
   private var ghosts = 0
-  /// The positions in the island's activity list of the eligible activities at the current
-  /// step's time, in start order (kept from step to step for their storage).
-  private var live: [Int] = []
-  /// The index in ``AppProfile/all`` of the app of each of ``live``, or nil for another app.
-  private var liveApps: [Int?] = []
+  /// The eligible activities at the current step's time, in start order (kept from step to
+  /// step for its storage).
+  private var live: [LiveActivity] = []
   /// The number of live activities of each app of ``AppProfile/all``.
   private var liveOfApp = [Int](repeating: 0, count: AppProfile.all.count)
+  /// What the island shows at the current step's time.
+  private var shown = Shown()
   /// The app of the activity at each position of the island's list as last looked up, and
   /// its index in ``AppProfile/all``: the activities of an app share one string, so that
   /// comparing with the app found last time is at once, where looking it up compares it
@@ -84,27 +84,41 @@ public struct EventGenerator {
     let t = nextTime(after: state)
     var view = state
     if t > state.t { _ = try? view.apply(.tick, at: t) }
-    findLive(in: view, dueBy: t)
+    findLive(in: view, at: t)
+    shown = Shown(view)
     return (chooseStep(at: t, now: state.t, in: view), view)
   }
 
   /// The next step after the island `state`, as ``nextStep(after:)`` chooses it, without the
-  /// view: the island is read in place unless a timer may fire by the step's time.
+  /// view.
+  ///
+  /// The island is read in place: of what the timers due by the step's time change, a stale
+  /// date or a dismissal changes only phases the generator does not tell apart (active from
+  /// stale, ended from dismissed), and an alert's end only takes the expansion away, which
+  /// ``Shown`` accounts for. Only an activity reaching its 8 h limit ends it and ranks the
+  /// island again: then a copy of the island is ticked.
   mutating func step(after state: IslandState) -> Step {
     let t = nextTime(after: state)
-    let timerMayFire = findLive(in: state, dueBy: t)
-    guard t > state.t, timerMayFire else {
-      assert(t == state.t || EventGenerator.tickChangesNothing(state, at: t))
+    let reachesLimit = findLive(in: state, at: t)
+    guard t > state.t else {
+      shown = Shown(state)
+      return chooseStep(at: t, now: state.t, in: state)
+    }
+    guard reachesLimit else {
+      shown = Shown(state, alertsEndingBy: t)
+      assert(shown.agrees(with: state, tickedAt: t))
       return chooseStep(at: t, now: state.t, in: state)
     }
     var view = state
     _ = try? view.apply(.tick, at: t)
-    findLive(in: view, dueBy: t)
+    findLive(in: view, at: t)
+    shown = Shown(view)
     return chooseStep(at: t, now: state.t, in: view)
   }
 
   /// The step at `t` chosen from `world`, the island at `t` (before the step), whose live
-  /// activities ``findLive(in:dueBy:)`` has found; `now` is the time of the last event.
+  /// activities ``findLive(in:at:)`` has found and whose presentation ``shown`` holds; `now`
+  /// is the time of the last event.
   private mutating func chooseStep(
     at t: Milliseconds, now: Milliseconds, in world: IslandState
   ) -> Step {
@@ -114,40 +128,29 @@ public struct EventGenerator {
     return validStep(at: t, in: world)
   }
 
-  /// Finds the live activities of `world`, and returns whether a timer may fire by `t`:
-  /// whether an activity may go stale, end at its 8 h limit or be dismissed, or an alert's
-  /// expansion end, at or before `t`. When none may, a tick at `t` changes nothing the
-  /// generator reads (only the time, the sequence number and the last event's transitions
-  /// and animations).
+  /// Finds the live (active or stale) activities of `world`, and returns whether one of them
+  /// reaches its 8 h limit at or before `t`.
   @discardableResult
-  private mutating func findLive(in world: IslandState, dueBy t: Milliseconds) -> Bool {
-    // Emptied by popping, which keeps the storage and costs less than a general removal.
-    while live.popLast() != nil {}
-    while liveApps.popLast() != nil {}
+  private mutating func findLive(in world: IslandState, at t: Milliseconds) -> Bool {
+    live.removeAll(keepingCapacity: true)
     for app in liveOfApp.indices { liveOfApp[app] = 0 }
     let lifetime = world.configuration.policy.maximumActiveDuration
-    var due = world.expansion?.until.map { $0 <= t } ?? false
+    var reachesLimit = false
     // Field by field: a whole activity copied out of the list costs a retain and a release
     // for each of its references.
     let activities = world.activities
     for position in activities.indices {
       switch activities[position].phase {
-      case .active:
-        if let staleAt = activities[position].staleAt, staleAt <= t { due = true }
-        fallthrough
-      case .stale:
-        live.append(position)
+      case .active, .stale:
         let app = appIndex(of: activities[position].app, at: position)
-        liveApps.append(app)
+        live.append(LiveActivity(position: position, app: app))
         if let app { liveOfApp[app] += 1 }
-        if activities[position].startedAt + lifetime <= t { due = true }
-      case .ended:
-        if let dismissAt = activities[position].dismissAt, dismissAt <= t { due = true }
-      case .dismissed:
+        if activities[position].startedAt + lifetime <= t { reachesLimit = true }
+      case .ended, .dismissed:
         break
       }
     }
-    return due
+    return reachesLimit
   }
 
   /// The index in ``AppProfile/all`` of `app`, the app of the activity at `position`.
@@ -159,14 +162,6 @@ public struct EventGenerator {
     while appAtPosition.count <= position { appAtPosition.append(("", nil)) }
     appAtPosition[position] = (app, index)
     return index
-  }
-
-  /// Whether a tick at `t` leaves everything the generator reads as it is in `state`.
-  private static func tickChangesNothing(_ state: IslandState, at t: Milliseconds) -> Bool {
-    var ticked = state
-    _ = try? ticked.apply(.tick, at: t)
-    return ticked.activities == state.activities && ticked.placement == state.placement
-      && ticked.expansion == state.expansion
   }
 
   // MARK: - Time
@@ -183,22 +178,23 @@ public struct EventGenerator {
     case 3: return now + random.next(in: Int64(2_500)...Int64(60_000))
     case 4: return now + random.next(in: Int64(60_000)...Int64(1_800_000))
     case 5:
-      let stale = pickDeadline(in: world) { activity in
-        guard activity.isEligible, let staleAt = activity.staleAt, staleAt > now else {
-          return nil
-        }
+      let stale = pickDeadline(in: world) { activities, position in
+        guard activities[position].phase == .active || activities[position].phase == .stale,
+          let staleAt = activities[position].staleAt, staleAt > now
+        else { return nil }
         return staleAt
       }
       return boundary(stale, nudge: nudge, now: now)
     case 6: return boundary(world.expansion?.until, nudge: nudge, now: now)
     case 7:
-      let end = pickDeadline(in: world) { activity in
-        activity.isEligible ? activity.startedAt + policy.maximumActiveDuration : nil
+      let end = pickDeadline(in: world) { activities, position in
+        activities[position].phase == .active || activities[position].phase == .stale
+          ? activities[position].startedAt + policy.maximumActiveDuration : nil
       }
       return boundary(end, nudge: nudge, now: now)
     case 8:
-      let dismissal = pickDeadline(in: world) { activity in
-        activity.phase == .ended ? activity.dismissAt : nil
+      let dismissal = pickDeadline(in: world) { activities, position in
+        activities[position].phase == .ended ? activities[position].dismissAt : nil
       }
       return boundary(dismissal, nudge: nudge, now: now)
     case 9: return now + policy.dismissalDelay + 1_000 * nudge
@@ -211,18 +207,22 @@ public struct EventGenerator {
   /// 4 h, 8 h.
   private static let timeWeights: InlineArray<11, Int> = [8, 30, 12, 15, 8, 6, 6, 3, 4, 2, 1]
 
-  /// One of the times `deadline` gives for the activities of `world` (those it gives nil for
-  /// left out), uniformly, as a pick from the list of them in start order would draw it.
+  /// One of the times `deadline` gives for the activities of `world` (by position; those it
+  /// gives nil for left out), uniformly, as a pick from the list of them in start order
+  /// would draw it.
+  ///
+  /// `deadline` reads the fields it needs in the list: an activity copied out of it costs a
+  /// retain and a release for each of its references.
   private mutating func pickDeadline(
-    in world: IslandState, _ deadline: (Activity) -> Milliseconds?
+    in world: IslandState, _ deadline: ([Activity], Int) -> Milliseconds?
   ) -> Milliseconds? {
     let activities = world.activities
     var count = 0
-    for position in activities.indices where deadline(activities[position]) != nil { count += 1 }
+    for position in activities.indices where deadline(activities, position) != nil { count += 1 }
     guard count > 0 else { return nil }
     var skip = random.next(below: count)
     for position in activities.indices {
-      guard let time = deadline(activities[position]) else { continue }
+      guard let time = deadline(activities, position) else { continue }
       if skip == 0 { return time }
       skip -= 1
     }
@@ -252,8 +252,7 @@ public struct EventGenerator {
     let canStart = live.count < policy.activitiesPerDevice && !startable.isEmpty
     let targets = shownTapTargets(in: world)
     let canLongPress =
-      world.configuration.device.hasIsland && world.expansion == nil
-      && EventGenerator.showsIslandActivity(world)
+      world.configuration.device.hasIsland && !shown.expanded && shown.islandActivity
     let weights: InlineArray<6, Int> = [
       canStart ? (live.isEmpty ? 60 : 20) : 0, live.isEmpty ? 0 : 35, live.isEmpty ? 0 : 10,
       targets.isEmpty ? 0 : 15, canLongPress ? 6 : 0, 5,
@@ -263,14 +262,16 @@ public struct EventGenerator {
     case 0: event = .start(makeStart(of: pickApp(startable, running: running), at: t, in: world))
     case 1:
       let index = pickLive() ?? 0
-      event = .update(makeUpdate(of: world.activities[live[index]].id, app: liveApps[index], at: t))
+      event = .update(
+        makeUpdate(of: world.activities[live[index].position].id, app: live[index].app, at: t))
     case 2:
       let index = pickLive() ?? 0
-      event = .end(makeEnd(of: world.activities[live[index]].id, app: liveApps[index], at: t))
+      event = .end(
+        makeEnd(of: world.activities[live[index].position].id, app: live[index].app, at: t))
     case 3: event = .tap(random.pick(targets) ?? .outside)
     case 4:
       event = .longPress(
-        EventGenerator.showsDetachedActivity(world) && random.chance(0.4) ? .detached : .island)
+        shown.detachedActivity && random.chance(0.4) ? .detached : .island)
     default: event = .tick
     }
     return Step(t: t, event: event, intent: .valid)
@@ -362,36 +363,20 @@ public struct EventGenerator {
   private mutating func shownTapTargets(in world: IslandState) -> InlineList<TapTarget> {
     var targets = InlineList<TapTarget>()
     guard world.configuration.device.hasIsland else { return targets }
-    if world.expansion != nil {
+    if shown.expanded {
       for target in [TapTarget.leading, .trailing, .center, .bottom, .outside] {
         targets.append(target)
       }
       return targets
     }
-    if EventGenerator.showsIslandActivity(world) {
+    if shown.islandActivity {
       for _ in 0..<3 { targets.append(.island) }
     }
-    if EventGenerator.showsDetachedActivity(world) {
+    if shown.detachedActivity {
       for _ in 0..<2 { targets.append(.detached) }
     }
     if targets.isEmpty || random.chance(0.2) { targets.append(.outside) }
     return targets
-  }
-
-  /// Whether an activity is on the island (``IslandState/islandActivity`` is not nil), read
-  /// from the placement rather than by copying the activity out.
-  private static func showsIslandActivity(_ world: IslandState) -> Bool {
-    let shown = world.expansion != nil || world.placement.island != nil
-    assert(shown == (world.islandActivity != nil))
-    return shown
-  }
-
-  /// Whether an activity is detached (``IslandState/detachedActivity`` is not nil), read
-  /// from the placement.
-  private static func showsDetachedActivity(_ world: IslandState) -> Bool {
-    let shown = world.expansion == nil && world.placement.detached != nil
-    assert(shown == (world.detachedActivity != nil))
-    return shown
   }
 
   // MARK: - Invalid events
@@ -437,7 +422,8 @@ public struct EventGenerator {
     case .payloadTooLarge:
       let big = EventGenerator.oversized(policy.payloadLimit)
       if let index = pickLive(), random.chance(0.6) {
-        event = .update(Update(activity: world.activities[live[index]].id, state: ["note": big]))
+        event = .update(
+          Update(activity: world.activities[live[index].position].id, state: ["note": big]))
       } else {
         var start = makeStart(of: app, at: t, in: world)
         start.state["note"] = big
@@ -448,7 +434,7 @@ public struct EventGenerator {
       time = now - random.next(in: Int64(1)...min(now, 10_000))
       event =
         pickLive().map {
-          .update(makeUpdate(of: world.activities[live[$0]].id, app: liveApps[$0], at: t))
+          .update(makeUpdate(of: world.activities[live[$0].position].id, app: live[$0].app, at: t))
         } ?? .tick
     case .notShown:
       guard let event = random.pick(notShownEvents(in: world)) else { return nil }
@@ -472,7 +458,7 @@ public struct EventGenerator {
     case .negativeTime:
       let negative = -random.next(in: Int64(1)...Int64(60_000))
       if let index = pickLive(), random.chance(0.6) {
-        let id = world.activities[live[index]].id
+        let id = world.activities[live[index].position].id
         event =
           random.chance(0.5)
           ? .update(Update(activity: id, stale: negative))
@@ -487,7 +473,7 @@ public struct EventGenerator {
       if let index = pickLive(), random.chance(0.6) {
         event = .update(
           Update(
-            activity: world.activities[live[index]].id,
+            activity: world.activities[live[index].position].id,
             state: ContentState([(name, .number(1))])))
       } else {
         var start = makeStart(of: app, at: t, in: world)
@@ -520,12 +506,12 @@ public struct EventGenerator {
     guard world.configuration.device.hasIsland else {
       return TapTarget.allCases.map { .tap($0) } + LongPressTarget.allCases.map { .longPress($0) }
     }
-    if world.expansion != nil {
+    if shown.expanded {
       return [.tap(.island), .tap(.detached), .longPress(.island), .longPress(.detached)]
     }
     var events: [Event] = [.tap(.leading), .tap(.trailing), .tap(.center), .tap(.bottom)]
-    if world.islandActivity == nil { events += [.tap(.island), .longPress(.island)] }
-    if world.detachedActivity == nil { events += [.tap(.detached), .longPress(.detached)] }
+    if !shown.islandActivity { events += [.tap(.island), .longPress(.island)] }
+    if !shown.detachedActivity { events += [.tap(.detached), .longPress(.detached)] }
     return events
   }
 
@@ -541,4 +527,53 @@ public struct EventGenerator {
     "", "has space", "slash/id", String(repeating: "a", count: 65), "é",
   ]
   private static let defects = Defect.allCases
+}
+
+/// A live activity: its position in the island's activity list, and the index of its app in
+/// ``AppProfile/all`` (nil for another app).
+private struct LiveActivity {
+  var position: Int
+  var app: Int?
+}
+
+/// What the island shows at a step's time, once the timers due by then have fired: whether
+/// it is expanded, whether an activity is on it, whether one is detached.
+private struct Shown: Equatable {
+  var expanded = false
+  var islandActivity = false
+  var detachedActivity = false
+
+  init() {}
+
+  /// What `state` shows.
+  init(_ state: borrowing IslandState) {
+    self.init(state, alertsEndingBy: nil)
+    assert(islandActivity == (state.islandActivity != nil))
+    assert(detachedActivity == (state.detachedActivity != nil))
+  }
+
+  /// What `state` shows at `t`, when no activity reaches its 8 h limit by then: an alert's
+  /// expansion ends at its time, and nothing else the timers do changes the placement.
+  init(_ state: borrowing IslandState, alertsEndingBy t: Milliseconds?) {
+    var expansion = state.expansion
+    if let t, let current = expansion, current.reason == .alert,
+      let until = current.until, until <= t
+    {
+      expansion = nil
+    }
+    expanded = expansion != nil
+    islandActivity = expansion != nil || state.placement.island != nil
+    detachedActivity = expansion == nil && state.placement.detached != nil
+  }
+
+  /// Whether this is what `state` ticked at `t` shows, with the same live activities: the
+  /// check, in debug builds, that reading the island in place chooses as the ticked copy
+  /// would.
+  func agrees(with state: IslandState, tickedAt t: Milliseconds) -> Bool {
+    var ticked = state
+    _ = try? ticked.apply(.tick, at: t)
+    return self == Shown(ticked) && ticked.placement == state.placement
+      && ticked.activities.map(\.isEligible) == state.activities.map(\.isEligible)
+      && ticked.activities.map(\.id) == state.activities.map(\.id)
+  }
 }
