@@ -12,7 +12,8 @@ import IslandProperties
 //   island-bench gen-digest [N] a fingerprint of the fuzz cases of seeds 0..<N (3000) under
 //                               several options (to check that the generator is unchanged)
 //   island-bench fuzz [N] [--all] 50-event fuzz cases per second: generated and folded (and
-//                               with --all: folded alone, and with the invariants checked)
+//                               with --all: folded alone, with the invariants checked, and
+//                               checked by PropertyRunner, which generates and checks at once)
 //   island-bench fold N [R]     folds N generated events R times (for profilers)
 //   island-bench write N FILE   writes the N-event synthetic journal
 
@@ -61,6 +62,9 @@ case "fuzz":
       }
     }
     print("\(Int(Double(count) / checking)) cases of 50 events/s with invariants checked")
+    let runner = PropertyRunner(property: .invariants, options: options)
+    let running = time { _ = runner.run(seed: 1, runs: count) }
+    print("\(Int(Double(count) / running)) cases of 50 events/s checked by the runner (one pass)")
   }
 case "write":
   guard arguments.count == 3, let count = Int(arguments[1]) else {
