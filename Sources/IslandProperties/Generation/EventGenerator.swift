@@ -25,13 +25,18 @@ public struct EventGenerator {
   /// fresh ids.
   private var started = [Int](repeating: 0, count: AppProfile.all.count)
   private var ghosts = 0
-  /// The eligible activities at the current step's time, in start order (kept from step to
-  /// step for its storage).
-  private var live: [LiveActivity] = []
-  /// The number of live activities of each app of ``AppProfile/all``.
+  /// The positions in the island's activity list of the eligible activities at the current
+  /// step's time, in start order (kept from step to step for its storage).
+  private var live: [Int] = []
+  /// The number of live activities of each app of ``AppProfile/all``, once counted for the
+  /// current step (``countApps(in:)``).
   private var liveOfApp = [Int](repeating: 0, count: AppProfile.all.count)
+  private var appsCounted = false
   /// What the island shows at the current step's time.
   private var shown = Shown()
+  /// The latest start of an activity that has reached its 8 h limit by the current step's
+  /// time, when the timers due by then fire before the step (nil otherwise).
+  private var limitTime: Milliseconds?
   /// The app of the activity at each position of the island's list as last looked up, and
   /// its index in ``AppProfile/all``: the activities of an app share one string, so that
   /// comparing with the app found last time is at once, where looking it up compares it
@@ -84,7 +89,7 @@ public struct EventGenerator {
     let t = nextTime(after: state)
     var view = state
     if t > state.t { _ = try? view.apply(.tick, at: t) }
-    findLive(in: view, at: t)
+    findLive(in: view, timersFiredBy: nil)
     shown = Shown(view)
     return (chooseStep(at: t, now: state.t, in: view), view)
   }
@@ -92,28 +97,19 @@ public struct EventGenerator {
   /// The next step after the island `state`, as ``nextStep(after:)`` chooses it, without the
   /// view.
   ///
-  /// The island is read in place: of what the timers due by the step's time change, a stale
-  /// date or a dismissal changes only phases the generator does not tell apart (active from
-  /// stale, ended from dismissed), and an alert's end only takes the expansion away, which
-  /// ``Shown`` accounts for. Only an activity reaching its 8 h limit ends it and ranks the
-  /// island again: then a copy of the island is ticked.
+  /// The island is read in place, with what the timers due by the step's time do to what
+  /// the generator reads worked out rather than done on a copy: an activity reaching its 8 h
+  /// limit is no longer live, and an alert's expansion ends (see ``Shown``); a stale date or
+  /// a dismissal only changes phases the generator does not tell apart (active from stale,
+  /// ended from dismissed). Debug builds check this against a copy ticked for real.
   mutating func step(after state: IslandState) -> Step {
     let t = nextTime(after: state)
-    let reachesLimit = findLive(in: state, at: t)
-    guard t > state.t else {
-      shown = Shown(state)
-      return chooseStep(at: t, now: state.t, in: state)
-    }
-    guard reachesLimit else {
-      shown = Shown(state, alertsEndingBy: t)
-      assert(shown.agrees(with: state, tickedAt: t))
-      return chooseStep(at: t, now: state.t, in: state)
-    }
-    var view = state
-    _ = try? view.apply(.tick, at: t)
-    findLive(in: view, at: t)
-    shown = Shown(view)
-    return chooseStep(at: t, now: state.t, in: view)
+    // No timer is ever left due at the island's own time: they fire only if time moves on.
+    let firing = t > state.t ? t : nil
+    let reachingLimit = findLive(in: state, timersFiredBy: firing)
+    shown = Shown.after(state, live: live, timersFiredBy: firing, reachingLimit: reachingLimit)
+    assert(firing == nil || shown.agrees(with: state, tickedAt: t, live: live))
+    return chooseStep(at: t, now: state.t, in: state)
   }
 
   /// The step at `t` chosen from `world`, the island at `t` (before the step), whose live
@@ -128,29 +124,53 @@ public struct EventGenerator {
     return validStep(at: t, in: world)
   }
 
-  /// Finds the live (active or stale) activities of `world`, and returns whether one of them
-  /// reaches its 8 h limit at or before `t`.
+  /// Finds the activities of `world` live at the step's time: the active and stale ones, but
+  /// for those reaching their 8 h limit by `t` when the timers due by then fire. Returns
+  /// whether one does.
   @discardableResult
-  private mutating func findLive(in world: IslandState, at t: Milliseconds) -> Bool {
-    live.removeAll(keepingCapacity: true)
-    for app in liveOfApp.indices { liveOfApp[app] = 0 }
-    let lifetime = world.configuration.policy.maximumActiveDuration
-    var reachesLimit = false
+  private mutating func findLive(in world: IslandState, timersFiredBy t: Milliseconds?) -> Bool {
+    if !live.isEmpty { live.removeAll(keepingCapacity: true) }
+    appsCounted = false
+    limitTime = t.map { $0 - world.configuration.policy.maximumActiveDuration }
+    var reachingLimit = false
+    // Activities are in start order and time never goes back: once one started after the
+    // limit time, every later one did too, and starts need not be read any more.
+    var limit = limitTime
     // Field by field: a whole activity copied out of the list costs a retain and a release
     // for each of its references.
     let activities = world.activities
     for position in activities.indices {
       switch activities[position].phase {
       case .active, .stale:
-        let app = appIndex(of: activities[position].app, at: position)
-        live.append(LiveActivity(position: position, app: app))
-        if let app { liveOfApp[app] += 1 }
-        if activities[position].startedAt + lifetime <= t { reachesLimit = true }
+        if let time = limit {
+          if activities[position].startedAt <= time {
+            reachingLimit = true
+            continue
+          }
+          limit = nil
+        }
+        live.append(position)
       case .ended, .dismissed:
         break
       }
     }
-    return reachesLimit
+    return reachingLimit
+  }
+
+  /// Counts the live activities of each app, once a step.
+  private mutating func countApps(in world: IslandState) {
+    guard !appsCounted else { return }
+    for app in liveOfApp.indices { liveOfApp[app] = 0 }
+    for index in live.indices {
+      if let app = appOfLive(index, in: world) { liveOfApp[app] += 1 }
+    }
+    appsCounted = true
+  }
+
+  /// The index in ``AppProfile/all`` of the app of live activity `index` (in ``live``); nil
+  /// for another app, whose updates patch nothing.
+  private mutating func appOfLive(_ index: Int, in world: IslandState) -> Int? {
+    appIndex(of: world.activities[live[index]].app, at: live[index])
   }
 
   /// The index in ``AppProfile/all`` of `app`, the app of the activity at `position`.
@@ -244,10 +264,12 @@ public struct EventGenerator {
   private mutating func validStep(at t: Milliseconds, in world: IslandState) -> Step {
     let policy = world.configuration.policy
     var startable = InlineList<Int>()
-    var running = InlineList<Int>()
-    for app in liveOfApp.indices where liveOfApp[app] < policy.activitiesPerApp {
+    // Until there are as many live activities as one app may have, no app is full: their
+    // apps are counted only when one may be, or when a start is chosen.
+    if live.count >= policy.activitiesPerApp { countApps(in: world) }
+    for app in AppProfile.all.indices where !appsCounted || liveOfApp[app] < policy.activitiesPerApp
+    {
       startable.append(app)
-      if liveOfApp[app] > 0 { running.append(app) }
     }
     let canStart = live.count < policy.activitiesPerDevice && !startable.isEmpty
     let targets = shownTapTargets(in: world)
@@ -259,15 +281,22 @@ public struct EventGenerator {
     ]
     let event: Event
     switch random.index(weightedBy: weights) {
-    case 0: event = .start(makeStart(of: pickApp(startable, running: running), at: t, in: world))
+    case 0:
+      countApps(in: world)
+      var running = InlineList<Int>()
+      for app in AppProfile.all.indices
+      where liveOfApp[app] < policy.activitiesPerApp && liveOfApp[app] > 0 {
+        running.append(app)
+      }
+      event = .start(makeStart(of: pickApp(startable, running: running), at: t, in: world))
     case 1:
       let index = pickLive() ?? 0
-      event = .update(
-        makeUpdate(of: world.activities[live[index].position].id, app: live[index].app, at: t))
+      let app = appOfLive(index, in: world)
+      event = .update(makeUpdate(of: world.activities[live[index]].id, app: app, at: t))
     case 2:
       let index = pickLive() ?? 0
-      event = .end(
-        makeEnd(of: world.activities[live[index].position].id, app: live[index].app, at: t))
+      let app = appOfLive(index, in: world)
+      event = .end(makeEnd(of: world.activities[live[index]].id, app: app, at: t))
     case 3: event = .tap(random.pick(targets) ?? .outside)
     case 4:
       event = .longPress(
@@ -323,27 +352,31 @@ public struct EventGenerator {
   /// An update of the activity `id`, whose app is `app` (an index in ``AppProfile/all``; nil
   /// for another app, whose updates patch nothing).
   private mutating func makeUpdate(of id: String, app: Int?, at t: Milliseconds) -> Update {
-    var update = Update(
-      activity: id,
-      state: app.map { AppProfile.all[$0].patch(&random, now: t) } ?? ContentState())
+    // Made whole at the end: an update changed field by field is copied on the way.
+    let state = app.map { AppProfile.all[$0].patch(&random, now: t) } ?? ContentState()
+    var relevance: Double?
     if random.chance(0.15) {
-      update.relevance = random.pick(EventGenerator.updateRelevances) ?? 0
+      relevance = random.pick(EventGenerator.updateRelevances) ?? 0
     }
+    var stale: Milliseconds?
     if random.chance(0.1) {
-      update.stale =
+      stale =
         random.chance(0.3)
         ? max(0, t - random.next(in: Int64(0)...Int64(5_000)))
         : t + (random.pick(EventGenerator.updateStaleSteps) ?? 1)
     }
+    var alert: Alert?
     if random.chance(0.15) {
-      update.alert = Alert(
-        title: random.pick(["On its way", "Goal!", "Time's up"]) ?? "Alert",
-        body: random.pick(["", "Tap to see more", "Ваш заказ в пути"]) ?? "",
+      alert = Alert(
+        title: random.pick(EventGenerator.alertTitles) ?? "Alert",
+        body: random.pick(EventGenerator.alertBodies) ?? "",
         sound: random.chance(0.5) ? "default" : nil)
     }
-    return update
+    return Update(activity: id, state: state, relevance: relevance, stale: stale, alert: alert)
   }
 
+  private static let alertTitles = ["On its way", "Goal!", "Time's up"]
+  private static let alertBodies = ["", "Tap to see more", "Ваш заказ в пути"]
   private static let updateRelevances: [Double] = [0, 10, 50, 60, 90, 100]
   private static let updateStaleSteps: [Milliseconds] = [1, 2_200, 30_000, 900_000]
 
@@ -398,18 +431,26 @@ public struct EventGenerator {
         random.chance(0.5)
         ? .update(Update(activity: id, state: ["x": 1])) : .end(End(activity: id))
     case .endedActivity:
-      guard let position = pickActivity(in: world, where: { !$0.isEligible }) else { return nil }
+      let limitTime = self.limitTime
+      let notLive = pickActivity(in: world) { activities, position in
+        switch activities[position].phase {
+        case .active, .stale: return limitTime.map { activities[position].startedAt <= $0 } ?? false
+        case .ended, .dismissed: return true
+        }
+      }
+      guard let position = notLive else { return nil }
       let activity = world.activities[position]
       event =
         random.chance(0.6)
         ? .update(makeUpdate(of: activity.id, app: AppProfile.index(of: activity.app), at: t))
         : .end(End(activity: activity.id))
     case .duplicateStart:
-      guard let position = pickActivity(in: world, where: { _ in true }) else { return nil }
+      guard let position = pickActivity(in: world, where: { _, _ in true }) else { return nil }
       var start = makeStart(of: app, at: t, in: world)
       start.activity = world.activities[position].id
       event = .start(start)
     case .appLimit:
+      countApps(in: world)
       var full = InlineList<Int>()
       for app in liveOfApp.indices where liveOfApp[app] >= policy.activitiesPerApp {
         full.append(app)
@@ -423,7 +464,7 @@ public struct EventGenerator {
       let big = EventGenerator.oversized(policy.payloadLimit)
       if let index = pickLive(), random.chance(0.6) {
         event = .update(
-          Update(activity: world.activities[live[index].position].id, state: ["note": big]))
+          Update(activity: world.activities[live[index]].id, state: ["note": big]))
       } else {
         var start = makeStart(of: app, at: t, in: world)
         start.state["note"] = big
@@ -434,7 +475,8 @@ public struct EventGenerator {
       time = now - random.next(in: Int64(1)...min(now, 10_000))
       event =
         pickLive().map {
-          .update(makeUpdate(of: world.activities[live[$0].position].id, app: live[$0].app, at: t))
+          .update(
+            makeUpdate(of: world.activities[live[$0]].id, app: appOfLive($0, in: world), at: t))
         } ?? .tick
     case .notShown:
       guard let event = random.pick(notShownEvents(in: world)) else { return nil }
@@ -458,7 +500,7 @@ public struct EventGenerator {
     case .negativeTime:
       let negative = -random.next(in: Int64(1)...Int64(60_000))
       if let index = pickLive(), random.chance(0.6) {
-        let id = world.activities[live[index].position].id
+        let id = world.activities[live[index]].id
         event =
           random.chance(0.5)
           ? .update(Update(activity: id, stale: negative))
@@ -473,7 +515,7 @@ public struct EventGenerator {
       if let index = pickLive(), random.chance(0.6) {
         event = .update(
           Update(
-            activity: world.activities[live[index].position].id,
+            activity: world.activities[live[index]].id,
             state: ContentState([(name, .number(1))])))
       } else {
         var start = makeStart(of: app, at: t, in: world)
@@ -484,17 +526,18 @@ public struct EventGenerator {
     return Step(t: time, event: event, intent: .invalid(defect))
   }
 
-  /// The position of one of the activities of `world` that pass `test`, uniformly, as a
-  /// pick from the list of them in start order would draw it; nil when none does.
+  /// The position of one of the activities of `world` that pass `test` (given the list and
+  /// a position, as ``pickDeadline(in:_:)``), uniformly, as a pick from the list of them in
+  /// start order would draw it; nil when none does.
   private mutating func pickActivity(
-    in world: IslandState, where test: (Activity) -> Bool
+    in world: IslandState, where test: ([Activity], Int) -> Bool
   ) -> Int? {
     let activities = world.activities
     var count = 0
-    for position in activities.indices where test(activities[position]) { count += 1 }
+    for position in activities.indices where test(activities, position) { count += 1 }
     guard count > 0 else { return nil }
     var skip = random.next(below: count)
-    for position in activities.indices where test(activities[position]) {
+    for position in activities.indices where test(activities, position) {
       if skip == 0 { return position }
       skip -= 1
     }
@@ -529,13 +572,6 @@ public struct EventGenerator {
   private static let defects = Defect.allCases
 }
 
-/// A live activity: its position in the island's activity list, and the index of its app in
-/// ``AppProfile/all`` (nil for another app).
-private struct LiveActivity {
-  var position: Int
-  var app: Int?
-}
-
 /// What the island shows at a step's time, once the timers due by then have fired: whether
 /// it is expanded, whether an activity is on it, whether one is detached.
 private struct Shown: Equatable {
@@ -547,33 +583,59 @@ private struct Shown: Equatable {
 
   /// What `state` shows.
   init(_ state: borrowing IslandState) {
-    self.init(state, alertsEndingBy: nil)
+    expanded = state.expansion != nil
+    islandActivity = state.expansion != nil || state.placement.island != nil
+    detachedActivity = state.expansion == nil && state.placement.detached != nil
     assert(islandActivity == (state.islandActivity != nil))
     assert(detachedActivity == (state.detachedActivity != nil))
   }
 
-  /// What `state` shows at `t`, when no activity reaches its 8 h limit by then: an alert's
-  /// expansion ends at its time, and nothing else the timers do changes the placement.
-  init(_ state: borrowing IslandState, alertsEndingBy t: Milliseconds?) {
+  /// What `state` shows once the timers due by `t` (if any) have fired, `live` being its
+  /// activities live by then and `reachingLimit` whether some reach their 8 h limit.
+  ///
+  /// An alert's expansion ends at its time, and an expanded activity's at its limit. The
+  /// placement stays as it is unless an activity reaches its limit; then it is ranked again,
+  /// and follows from the live activities (Part 2, checked by ``IslandInvariants``): one on
+  /// the island when any is live, one detached when they are of two apps or more.
+  static func after(
+    _ state: borrowing IslandState, live: [Int], timersFiredBy t: Milliseconds?,
+    reachingLimit: Bool
+  ) -> Shown {
+    guard let t else { return Shown(state) }
     var expansion = state.expansion
-    if let t, let current = expansion, current.reason == .alert,
-      let until = current.until, until <= t
-    {
-      expansion = nil
+    if let current = expansion {
+      if current.reason == .alert, let until = current.until, until <= t {
+        expansion = nil
+      } else if reachingLimit, !live.contains(current.activity) {
+        expansion = nil
+      }
     }
-    expanded = expansion != nil
-    islandActivity = expansion != nil || state.placement.island != nil
-    detachedActivity = expansion == nil && state.placement.detached != nil
+    var shown = Shown()
+    shown.expanded = expansion != nil
+    guard reachingLimit else {
+      shown.islandActivity = expansion != nil || state.placement.island != nil
+      shown.detachedActivity = expansion == nil && state.placement.detached != nil
+      return shown
+    }
+    let hasIsland = state.configuration.device.hasIsland
+    var severalApps = false
+    if let first = live.first {
+      let app = state.activities[first].app
+      severalApps = live.contains { state.activities[$0].app != app }
+    }
+    shown.islandActivity = expansion != nil || (hasIsland && !live.isEmpty)
+    shown.detachedActivity = expansion == nil && hasIsland && severalApps
+    return shown
   }
 
-  /// Whether this is what `state` ticked at `t` shows, with the same live activities: the
-  /// check, in debug builds, that reading the island in place chooses as the ticked copy
-  /// would.
-  func agrees(with state: IslandState, tickedAt t: Milliseconds) -> Bool {
+  /// Whether this is what `state` ticked at `t` shows, and `live` the positions of its live
+  /// activities: the check, in debug builds, that reading the island in place chooses as the
+  /// ticked copy would.
+  func agrees(with state: IslandState, tickedAt t: Milliseconds, live: [Int]) -> Bool {
     var ticked = state
     _ = try? ticked.apply(.tick, at: t)
-    return self == Shown(ticked) && ticked.placement == state.placement
-      && ticked.activities.map(\.isEligible) == state.activities.map(\.isEligible)
+    return self == Shown(ticked)
+      && live == ticked.activities.indices.filter { ticked.activities[$0].isEligible }
       && ticked.activities.map(\.id) == state.activities.map(\.id)
   }
 }
