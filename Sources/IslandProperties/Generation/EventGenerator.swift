@@ -10,10 +10,11 @@ import IslandCore
 /// from one ``Xoshiro256StarStar`` seeded with the case's seed: the same seed and the same
 /// prefix give the same case.
 ///
-/// It is fast enough for fuzzing to cost little more than folding: it reads the island it
-/// is given in place (a copy with a tick applied only when a timer may come due before the
-/// step), keeps the live activities as positions, and holds its small sets of choices
-/// inline.
+/// It is fast enough for fuzzing to cost little more than folding: a case generated whole
+/// reads the island in place, working out what the timers due by each step's time change
+/// of what it reads rather than ticking a copy (``nextStep(after:)`` still returns the
+/// ticked view); the live activities are kept as positions, their apps counted only when a
+/// choice needs them, and the small sets of choices held inline.
 public struct EventGenerator {
   /// The island the case starts from.
   public let prefix: Prefix
@@ -113,8 +114,8 @@ public struct EventGenerator {
   }
 
   /// The step at `t` chosen from `world`, the island at `t` (before the step), whose live
-  /// activities ``findLive(in:at:)`` has found and whose presentation ``shown`` holds; `now`
-  /// is the time of the last event.
+  /// activities ``findLive(in:timersFiredBy:)`` has found and whose presentation ``shown``
+  /// holds; `now` is the time of the last event.
   private mutating func chooseStep(
     at t: Milliseconds, now: Milliseconds, in world: IslandState
   ) -> Step {
@@ -267,8 +268,8 @@ public struct EventGenerator {
     // Until there are as many live activities as one app may have, no app is full: their
     // apps are counted only when one may be, or when a start is chosen.
     if live.count >= policy.activitiesPerApp { countApps(in: world) }
-    for app in AppProfile.all.indices where !appsCounted || liveOfApp[app] < policy.activitiesPerApp
-    {
+    let perApp = policy.activitiesPerApp
+    for app in AppProfile.all.indices where !appsCounted || liveOfApp[app] < perApp {
       startable.append(app)
     }
     let canStart = live.count < policy.activitiesPerDevice && !startable.isEmpty
