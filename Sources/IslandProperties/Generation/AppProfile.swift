@@ -100,7 +100,8 @@ final class AppProfile: Sendable {
 
   static let words = ["soon", "late", "on time", "Ready", "Go", "ok", "Доставка", "配送中"]
 
-  /// Every app the generator plays.
+  /// Every app the generator plays (at most eight: the generator keeps a count for each
+  /// inline).
   static let all: [AppProfile] = [
     AppProfile(
       app: "com.example.food", shortName: "food", layout: "delivery", url: "food://order/42",

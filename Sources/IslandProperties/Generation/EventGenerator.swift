@@ -24,14 +24,14 @@ public struct EventGenerator {
   private let options: GenerationOptions
   /// How many activities of each app (by index in ``AppProfile/all``) were started, for
   /// fresh ids.
-  private var started = [Int](repeating: 0, count: AppProfile.all.count)
+  private var started = InlineArray<8, Int>(repeating: 0)
   private var ghosts = 0
   /// The positions in the island's activity list of the eligible activities at the current
   /// step's time, in start order (kept from step to step for its storage).
   private var live: [Int] = []
   /// The number of live activities of each app of ``AppProfile/all``, once counted for the
   /// current step (``countApps(in:)``).
-  private var liveOfApp = [Int](repeating: 0, count: AppProfile.all.count)
+  private var liveOfApp = InlineArray<8, Int>(repeating: 0)
   private var appsCounted = false
   /// What the island shows at the current step's time.
   private var shown = Shown()
@@ -63,6 +63,9 @@ public struct EventGenerator {
     length = random.next(in: min(max(1, options.minimumLength), longest)...longest)
     self.random = random
     self.options = options
+    // Room for the activities of most cases, so that the lists do not grow step by step.
+    live.reserveCapacity(16)
+    appAtPosition.reserveCapacity(32)
   }
 
   /// Generates the case of seed `seed` after `prefix` (nil: an empty island, its
@@ -161,7 +164,7 @@ public struct EventGenerator {
   /// Counts the live activities of each app, once a step.
   private mutating func countApps(in world: IslandState) {
     guard !appsCounted else { return }
-    for app in liveOfApp.indices { liveOfApp[app] = 0 }
+    for app in AppProfile.all.indices { liveOfApp[app] = 0 }
     for index in live.indices {
       if let app = appOfLive(index, in: world) { liveOfApp[app] += 1 }
     }
@@ -453,7 +456,7 @@ public struct EventGenerator {
     case .appLimit:
       countApps(in: world)
       var full = InlineList<Int>()
-      for app in liveOfApp.indices where liveOfApp[app] >= policy.activitiesPerApp {
+      for app in AppProfile.all.indices where liveOfApp[app] >= policy.activitiesPerApp {
         full.append(app)
       }
       guard let app = random.pick(full) else { return nil }
