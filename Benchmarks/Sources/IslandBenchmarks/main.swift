@@ -9,6 +9,11 @@ import IslandProperties
 //       the whole benchmark: a table, and each target met or not
 //   island-bench digest [N]     a fingerprint of every observable result of folding N
 //                               generated events (to check that optimisations change nothing)
+//   island-bench gen-digest [N] a fingerprint of the fuzz cases of seeds 0..<N (3000) under
+//                               several options (to check that the generator is unchanged)
+//   island-bench fuzz [N] [--all] 50-event fuzz cases per second: generated and folded (and
+//                               with --all: folded alone, with the invariants checked, and
+//                               checked by PropertyRunner, which generates and checks at once)
 //   island-bench fold N [R]     folds N generated events R times (for profilers)
 //   island-bench write N FILE   writes the N-event synthetic journal
 
@@ -20,6 +25,9 @@ case "measure-child":
 case "digest":
   let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
   print(Digest.report(count: count))
+case "gen-digest":
+  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 3_000
+  print(GenerationDigest.report(count: count))
 case "fold":
   let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
   let repeats = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 5
@@ -51,6 +59,31 @@ case "fuzz":
     for seed in 0..<UInt64(count) { _ = EventGenerator.generate(seed: seed, options: options) }
   }
   print("\(Int(Double(count) / seconds)) cases of 50 events/s generated and folded")
+  if arguments.dropFirst(2).first == "--all" {
+    // Each case folded again right after it is generated, both timed case by case so that a
+    // change of load on the machine falls on both alike: the difference is the generator's
+    // own cost.
+    var generating = 0.0
+    var folding = 0.0
+    for seed in 0..<UInt64(count) {
+      var fuzzCase: FuzzCase?
+      generating += time { fuzzCase = EventGenerator.generate(seed: seed, options: options) }
+      if let fuzzCase { folding += time { _ = foldCase(fuzzCase) } }
+    }
+    print("\(Int(Double(count) / folding)) cases of 50 events/s folded alone")
+    let own = (generating - folding) / Double(count * 50) * 1e9
+    print("\(Int(own)) ns of the generator's own per event")
+    let checking = time {
+      for seed in 0..<UInt64(count) {
+        let fuzzCase = Property.invariants.makeCase(seed: seed, options: options)
+        _ = Property.invariants.check(fuzzCase)
+      }
+    }
+    print("\(Int(Double(count) / checking)) cases of 50 events/s with invariants checked")
+    let runner = PropertyRunner(property: .invariants, options: options)
+    let running = time { _ = runner.run(seed: 1, runs: count) }
+    print("\(Int(Double(count) / running)) cases of 50 events/s checked by the runner (one pass)")
+  }
 case "write":
   guard arguments.count == 3, let count = Int(arguments[1]) else {
     print("usage: island-bench write N FILE")
@@ -92,6 +125,14 @@ func applyAll(_ entries: [LogEntry]) -> IslandState {
       _ = try? state.apply(entries[index].event, at: entries[index].t)
     }
   }
+  return state
+}
+
+/// Folds the steps of `fuzzCase` from its prefix, as the generator does.
+@inline(never)
+func foldCase(_ fuzzCase: FuzzCase) -> IslandState {
+  var state = fuzzCase.prefix.state
+  for step in fuzzCase.steps { _ = try? state.apply(step.event, at: step.t) }
   return state
 }
 

@@ -62,6 +62,15 @@ public enum IslandInvariants {
     return left.startSeq < right.startSeq
   }
 
+  /// ``outranks(_:_:)`` for the activities at `left` and `right`, read in place: a copy of an
+  /// activity costs a retain and a release for each of its references.
+  private static func outranks(_ left: Int, _ right: Int, in activities: [Activity]) -> Bool {
+    if activities[left].relevance != activities[right].relevance {
+      return activities[left].relevance > activities[right].relevance
+    }
+    return activities[left].startSeq < activities[right].startSeq
+  }
+
   private static func checkPlacement(_ state: IslandState) -> InvariantViolation? {
     let placement = state.placement
     let activities = state.activities
@@ -81,17 +90,18 @@ public enum IslandInvariants {
     }
 
     // Ended and dismissed never shown, and every index in range.
-    for index in [placement.island, placement.detached].compactMap({ $0 }) + placement.hidden {
+    if let index = firstPlaced(
+      in: placement,
+      where: { $0 < 0 || $0 >= activities.count || !isEligible(activities[$0].phase) })
+    {
       guard index >= 0, index < activities.count else {
         return InvariantViolation(
           .onlyEligibleShown, "placement holds index \(index) of no activity")
       }
-      if !isEligible(activities[index].phase) {
-        return InvariantViolation(
-          .onlyEligibleShown,
-          "\"\(activities[index].id)\" is \(activities[index].phase.rawValue) but placed "
-            + slot(of: index, in: placement))
-      }
+      return InvariantViolation(
+        .onlyEligibleShown,
+        "\"\(activities[index].id)\" is \(activities[index].phase.rawValue) but placed "
+          + slot(of: index, in: placement))
     }
 
     // Shown plus hidden is exactly the eligible set, each once, hidden in rank order.
@@ -113,7 +123,7 @@ public enum IslandInvariants {
         "a device without an island shows \(describe(placement, activities))")
     }
     for (earlier, later) in zip(placement.hidden, placement.hidden.dropFirst())
-    where outranks(activities[later], activities[earlier]) {
+    where outranks(later, earlier, in: activities) {
       return InvariantViolation(
         .shownPlusHiddenIsEligible,
         "hidden \"\(activities[later].id)\" outranks \"\(activities[earlier].id)\" before it")
@@ -160,7 +170,7 @@ public enum IslandInvariants {
 
     // No hidden activity outranks the one its slot shows.
     if let island = placement.island {
-      for hidden in placement.hidden where outranks(activities[hidden], activities[island]) {
+      for hidden in placement.hidden where outranks(hidden, island, in: activities) {
         return InvariantViolation(
           .noHiddenOutranksShown,
           "hidden \(rank(activities[hidden])) outranks the island's \(rank(activities[island]))")
@@ -169,7 +179,7 @@ public enum IslandInvariants {
         let islandApp = activities[island].app
         for hidden in placement.hidden
         where activities[hidden].app != islandApp
-          && outranks(activities[hidden], activities[detached])
+          && outranks(hidden, detached, in: activities)
         {
           return InvariantViolation(
             .noHiddenOutranksShown,
@@ -231,15 +241,17 @@ public enum IslandInvariants {
     for index in activities.indices {
       switch activities[index].phase {
       case .active, .stale:
-        let activity = activities[index]
-        if activity.startedAt + lifetime <= now {
+        // Read in place, and copied only to report a violation.
+        if activities[index].startedAt + lifetime <= now {
+          let activity = activities[index]
           return InvariantViolation(
             .timersFireOnTime,
             "\"\(activity.id)\" started at \(activity.startedAt) is still \(activity.phase) at "
               + "\(now), past its \(lifetime) ms")
         }
-        let shouldBeStale = activity.staleAt.map { $0 <= now } ?? false
-        if shouldBeStale != (activity.phase == .stale) {
+        let shouldBeStale = activities[index].staleAt.map { $0 <= now } ?? false
+        if shouldBeStale != (activities[index].phase == .stale) {
+          let activity = activities[index]
           return InvariantViolation(
             .timersFireOnTime,
             "\"\(activity.id)\" is \(activity.phase) at \(now) with stale time "
@@ -345,14 +357,26 @@ public enum IslandInvariants {
 
   // MARK: - Words
 
+  /// Whether an index is placed twice (the lists are short: comparing pairs allocates
+  /// nothing).
   private static func hasDuplicates(_ placement: Placement) -> Bool {
-    var seen: [Int] = []
-    seen.reserveCapacity(placement.hidden.count + 2)
-    for index in [placement.island, placement.detached].compactMap({ $0 }) + placement.hidden {
-      if seen.contains(index) { return true }
-      seen.append(index)
+    let hidden = placement.hidden
+    if let island = placement.island, island == placement.detached || hidden.contains(island) {
+      return true
+    }
+    if let detached = placement.detached, hidden.contains(detached) { return true }
+    for position in hidden.indices where hidden[..<position].contains(hidden[position]) {
+      return true
     }
     return false
+  }
+
+  /// The first index `placement` holds (the island's, the detached one's, then the hidden in
+  /// order) that passes `test`.
+  private static func firstPlaced(in placement: Placement, where test: (Int) -> Bool) -> Int? {
+    if let island = placement.island, test(island) { return island }
+    if let detached = placement.detached, test(detached) { return detached }
+    return placement.hidden.first(where: test)
   }
 
   private static func slot(of index: Int, in placement: Placement) -> String {

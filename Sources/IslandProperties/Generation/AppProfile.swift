@@ -6,7 +6,10 @@ import IslandCore
 /// The apps mirror the catalogue's layouts (delivery, ride, score, timer) plus two with the
 /// default layout, so that generated states always fit their layouts, apart from the
 /// deliberate defects.
-struct AppProfile: Sendable {
+///
+/// A class: the generator reads the profiles on every step, and a copy of a reference is one
+/// retain where a copy of the struct would be one per field.
+final class AppProfile: Sendable {
   /// The bundle id.
   let app: String
   /// The prefix of its activity ids (`food-1`, `food-2`, ...).
@@ -20,22 +23,69 @@ struct AppProfile: Sendable {
   /// The fields its states hold, with how to draw a value for each.
   let fields: [FieldProfile]
 
-  /// A state holding every field.
+  /// The first activity ids, made once: `food-1` is at index 1.
+  private let firstIDs: [String]
+
+  /// An app; `fields` have distinct names.
+  init(
+    app: String, shortName: String, layout: String?, url: String?, links: RegionLinks,
+    fields: [FieldProfile]
+  ) {
+    precondition(Set(fields.map(\.name)).count == fields.count)
+    self.app = app
+    self.shortName = shortName
+    self.layout = layout
+    self.url = url
+    self.links = links
+    self.fields = fields
+    firstIDs = (0..<64).map { "\(shortName)-\($0)" }
+  }
+
+  /// The id of the app's activity number `number` (from 1): `food-1`.
+  func activityID(_ number: Int) -> String {
+    number < firstIDs.count ? firstIDs[number] : "\(shortName)-\(number)"
+  }
+
+  /// A state holding every field, each drawn in the order of ``fields``.
   func startState(_ random: inout Xoshiro256StarStar, now: Milliseconds) -> ContentState {
-    ContentState(fields.map { ($0.name, $0.value(&random, now)) })
+    var state = ContentState()
+    state.reserveCapacity(fields.count)
+    for field in fields { state.add(field.name, field.value(&random, now)) }
+    return state
   }
 
   /// A patch of one to three fields (sometimes a field the start did not have).
   func patch(_ random: inout Xoshiro256StarStar, now: Milliseconds) -> ContentState {
     var patch = ContentState()
-    for _ in 0..<random.next(in: 1...min(3, fields.count)) {
-      guard let field = random.pick(fields) else { break }
-      patch[field.name] = field.value(&random, now)
+    let count = random.next(in: 1...min(3, fields.count))
+    patch.reserveCapacity(count + 1)
+    for _ in 0..<count {
+      let index = random.next(below: fields.count)
+      patch[fields[index].name] = fields[index].value(&random, now)
     }
     if layout == nil, random.chance(0.1) {
       patch["note"] = .string(random.pick(AppProfile.words) ?? "note")
     }
     return patch
+  }
+
+  /// The index in ``all`` of the app with bundle id `app`; nil for an app the generator
+  /// does not play (one of a prefix).
+  static func index(of app: String) -> Int? {
+    // The length and last byte of a bundle id tell the apps apart, so that one comparison of
+    // strings is made, not one per app.
+    let key = AppProfile.key(app)
+    for index in all.indices where keys[index] == key {
+      if all[index].app == app { return index }
+    }
+    return nil
+  }
+
+  /// Each app's bundle id's key, by index in ``all``.
+  private static let keys = all.map { key($0.app) }
+
+  private static func key(_ app: String) -> Int {
+    app.utf8.count << 8 | Int(app.utf8.last ?? 0)
   }
 
   /// The fields shown as progress bars or countdowns, or as symbol names: a wrong value
@@ -50,7 +100,8 @@ struct AppProfile: Sendable {
 
   static let words = ["soon", "late", "on time", "Ready", "Go", "ok", "Доставка", "配送中"]
 
-  /// Every app the generator plays.
+  /// Every app the generator plays (at most eight: the generator keeps a count for each
+  /// inline).
   static let all: [AppProfile] = [
     AppProfile(
       app: "com.example.food", shortName: "food", layout: "delivery", url: "food://order/42",
@@ -103,32 +154,53 @@ struct AppProfile: Sendable {
 struct FieldProfile: Sendable {
   /// The field's name.
   let name: String
+  /// How its values are drawn.
+  let kind: Kind
+
+  /// How a field's values are drawn (cases rather than closures: a draw is a switch, with no
+  /// context to retain).
+  enum Kind: Sendable {
+    /// An integer in the range.
+    case number(ClosedRange<Int>)
+    /// A fraction in steps of 0.05 from 0 to 1.
+    case fraction
+    /// One of the choices, or now and then the long text.
+    case text([String], long: String?)
+    /// A time from a second to an hour ahead.
+    case deadline
+  }
+
   /// Draws a value at time `now`.
-  let value: @Sendable (inout Xoshiro256StarStar, Milliseconds) -> ContentValue
+  func value(_ random: inout Xoshiro256StarStar, _ now: Milliseconds) -> ContentValue {
+    switch kind {
+    case .number(let range): return .number(Double(random.next(in: range)))
+    case .fraction: return .number(Double(random.next(in: 0...20)) / 20)
+    case .text(let choices, let long):
+      if let long, random.chance(0.05) { return .string(long) }
+      return .string(random.pick(choices) ?? "")
+    case .deadline:
+      return .number(Double(now + random.next(in: Int64(1_000)...Int64(3_600_000))))
+    }
+  }
 
   /// An integer in `range`.
   static func number(_ name: String, _ range: ClosedRange<Int>) -> FieldProfile {
-    FieldProfile(name: name) { random, _ in .number(Double(random.next(in: range))) }
+    FieldProfile(name: name, kind: .number(range))
   }
 
   /// A fraction in steps of 0.05 from 0 to 1.
   static func fraction(_ name: String) -> FieldProfile {
-    FieldProfile(name: name) { random, _ in .number(Double(random.next(in: 0...20)) / 20) }
+    FieldProfile(name: name, kind: .fraction)
   }
 
   /// One of `choices`, or now and then (one time in twenty) `long`: a text too wide for
   /// its zone, which the engine truncates with a warning.
   static func text(_ name: String, _ choices: [String], long: String? = nil) -> FieldProfile {
-    FieldProfile(name: name) { random, _ in
-      if let long, random.chance(0.05) { return .string(long) }
-      return .string(random.pick(choices) ?? "")
-    }
+    FieldProfile(name: name, kind: .text(choices, long: long))
   }
 
   /// A time on the journal's clock, from a second to an hour after `now`.
   static func deadline(_ name: String) -> FieldProfile {
-    FieldProfile(name: name) { random, now in
-      .number(Double(now + random.next(in: Int64(1_000)...Int64(3_600_000))))
-    }
+    FieldProfile(name: name, kind: .deadline)
   }
 }
