@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A strict RFC 8259 reader over UTF-8 bytes, one token at a time.
 ///
 /// ``parseValue()`` reads a whole value into a ``JSONValue``; the token methods
@@ -90,29 +96,6 @@ public struct JSONScanner {
     return key
   }
 
-  /// The offset, from `start`, of the first eight-byte word of ``bytes`` that may hold a
-  /// quote, a backslash or a control byte (or of the last, partial, word): every byte before
-  /// it is plain string content. Looked at eight bytes at a time (a word may be flagged for
-  /// nothing; a flagged word is read byte by byte).
-  @inlinable
-  func plainRun(from start: Int) -> Int {
-    guard let base = bytes.baseAddress else { return start }
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    var index = start
-    while index + 8 <= bytes.count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      let quote = word ^ (ones &* 0x22)
-      let backslash = word ^ (ones &* 0x5C)
-      // A zero byte in `quote` or `backslash`, or a byte under 0x20 in `word`.
-      let zeroes = ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
-      let controls = (word &- (ones &* 0x20)) & ~word
-      if (zeroes | controls) & highs != 0 { return index }
-      index += 8
-    }
-    return index
-  }
-
   /// Reads a string written without escapes (the offset at its opening quote) and returns
   /// the range of its bytes between the quotes, making no `String` and checking no UTF-8
   /// (``string(in:)`` does both). Returns nil, reading nothing, for a string with an escape
@@ -121,7 +104,7 @@ public struct JSONScanner {
   public mutating func readPlainString() throws(JSONParseError) -> Range<Int>? {
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
     let start = offset + 1
-    var index = plainRun(from: start)
+    var index = start
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -143,12 +126,10 @@ public struct JSONScanner {
   /// Whether the bytes in `range` are those of `name`.
   @inlinable
   public func bytes(in range: Range<Int>, equal name: StaticString) -> Bool {
-    guard range.count == name.utf8CodeUnitCount else { return false }
-    let pointer = name.utf8Start
-    for index in 0..<range.count where bytes[range.lowerBound + index] != pointer[index] {
-      return false
-    }
-    return true
+    guard range.count == name.utf8CodeUnitCount, range.upperBound <= bytes.count,
+      range.lowerBound >= 0, let base = bytes.baseAddress
+    else { return false }
+    return memcmp(base + range.lowerBound, name.utf8Start, range.count) == 0
   }
 
   /// Reads a string (the offset at its opening quote) without making a `String` when it has
@@ -318,7 +299,7 @@ public struct JSONScanner {
   public mutating func parseString() throws(JSONParseError) -> String {
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
     let start = offset + 1
-    var index = plainRun(from: start)
+    var index = start
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
