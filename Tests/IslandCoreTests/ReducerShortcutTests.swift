@@ -170,4 +170,59 @@ import Testing
     island.at(4_000, .tick)
     #expect(island.state.transitions.isEmpty)
   }
+
+  @Test func theDefaultLayoutIsTheOneItsTemplatesParseTo() throws {
+    func parsed(_ source: String) -> Template {
+      (try? Template(source)) ?? Template(literal: source)
+    }
+    for names in [
+      ["eta"], ["a", "b_2", "minutesLeft"], ["имя", "x"], ["e\u{301}x", "y"], ["z9", "Zz"],
+    ] {
+      var state = ContentState()
+      for name in names { state[name] = 1 }
+      let layout = Layout.default(for: state)
+      let sorted = state.names
+      let first = try #require(sorted.first)
+      let all = sorted.map { "\($0): {\($0)}" }.joined(separator: " · ")
+      guard case .text(let trailing, _, _, _) = layout.compactTrailing?.view,
+        case .text(let bottom, _, _, _) = layout.bottom?.view
+      else {
+        Issue.record("the default layout has no text in compact trailing or bottom")
+        continue
+      }
+      #expect(trailing == parsed("{\(first)}"))
+      #expect(bottom == parsed(all))
+    }
+  }
+
+  @Test func activitiesWithTheSameFieldsShareTheirDefaultLayoutsPlan() {
+    var island = Island()
+    island.at(0, start("a", app: "com.example.a", state: ["eta": 3, "note": "x"]))
+    island.at(1, start("b", app: "com.example.b", state: ["eta": 9, "note": "y"]))
+    island.at(2, start("c", app: "com.example.c", state: ["eta": 9]))
+    let plans = ["a", "b", "c"].map { island.state.activity($0)?.profile.plan }
+    #expect(plans[0] === plans[1])
+    #expect(plans[0] !== plans[2])
+    #expect(plans[2]?.defaultFor == ["eta"])
+  }
+
+  @Test func aZonesOverflowIsWhatRenderingItFinds() {
+    var draws = Draws(state: 3)
+    for _ in 0..<3_000 {
+      let named = Layout.catalogue[draws.below(Layout.catalogue.count)]
+      var content = named.sampleState
+      for field in content.fields {
+        guard case .string = field.value else { continue }
+        content[field.name] = draws.value()
+      }
+      let zone = Zone.allCases[draws.below(Zone.allCases.count)]
+      let budget = Double(draws.below(400)) / 3
+      let rendered = ZoneRenderer.render(
+        zone, of: named.layout, activity: "a", content: content, now: 0, budget: budget)
+      let overflow = ZoneRenderer.overflow(
+        zone, of: named.layout, content: content, now: 0, budget: budget)
+      #expect(rendered?.width == overflow?.width)
+      #expect(rendered?.truncated == overflow?.truncated)
+    }
+  }
 }

@@ -162,6 +162,9 @@ final class LayoutPlan: Sendable {
   let partsAreValid: Bool
   /// Whether a symbol takes its name from a field.
   let namesSymbolFromFields: Bool
+  /// For the default layout (``Layout/default(for:)``), the field names it was made for: it
+  /// depends on nothing else, so another activity with the same names shares the plan.
+  let defaultFor: [String]?
 
   /// What a layout does with one state field.
   struct FieldRole: Sendable {
@@ -179,7 +182,13 @@ final class LayoutPlan: Sendable {
     var pulses = false
   }
 
-  init(_ layout: Layout) {
+  /// The plan of the default layout for `content` (``Layout/default(for:)``).
+  convenience init(defaultFor content: ContentState) {
+    self.init(.default(for: content), defaultFor: content.names)
+  }
+
+  init(_ layout: Layout, defaultFor names: [String]? = nil) {
+    defaultFor = names
     self.layout = layout
     zoneViews = Zone.allCases.map { layout[$0] }
     var names: [String] = []

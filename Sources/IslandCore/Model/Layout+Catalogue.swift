@@ -118,15 +118,34 @@ extension Layout {
       compactLeading: ZoneView(symbol), minimal: ZoneView(symbol),
       leading: ZoneView(.symbol(name: template("app.fill"), tint: nil, font: .title2)))
     if let first = state.names.first {
+      let firstField = fieldsTemplate("{\(first)}", [.field(first)], names: [first])
       layout.compactTrailing = ZoneView(
-        .text(template("{\(first)}"), font: .caption2, bold: true, lineLimit: 1))
-      layout.trailing = ZoneView(
-        .text(template("{\(first)}"), font: .caption, bold: false, lineLimit: 1))
-      let all = state.names.map { "\($0): {\($0)}" }.joined(separator: " · ")
+        .text(firstField, font: .caption2, bold: true, lineLimit: 1))
+      layout.trailing = ZoneView(.text(firstField, font: .caption, bold: false, lineLimit: 1))
+      let names = state.names
+      let all = names.map { "\($0): {\($0)}" }.joined(separator: " · ")
+      var parts: [Template.Part] = []
+      for (index, name) in names.enumerated() {
+        parts.append(.literal((index == 0 ? "" : " · ") + name + ": "))
+        parts.append(.field(name))
+      }
       layout.bottom = ZoneView(
-        .text(template(all), font: .subheadline, bold: false, lineLimit: 2))
+        .text(
+          fieldsTemplate(all, parts, names: names), font: .subheadline, bold: false, lineLimit: 2))
     }
     return layout
+  }
+
+  /// The template `source`, whose parts are `parts` when every name in `names` is an ASCII
+  /// field name (no brace to read, no character to join the braces around it), given as such
+  /// instead of parsed again: the default layout is made for every activity that starts
+  /// without one.
+  private static func fieldsTemplate(
+    _ source: String, _ parts: [Template.Part], names: [String]
+  ) -> Template {
+    guard names.allSatisfy({ Template.isFieldName($0) && $0.utf8.allSatisfy { $0 < 0x80 } })
+    else { return template(source) }
+    return Template(source: source, parts: parts)
   }
 
   /// A template known to be well formed (the catalogue's own).

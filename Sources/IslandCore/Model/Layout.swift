@@ -331,6 +331,12 @@ public struct Template: Equatable, Hashable, Sendable {
     self.parts = parts
   }
 
+  /// A template already split: `source` as written, and its parts.
+  init(source: String, parts: [Part]) {
+    self.source = source
+    self.parts = parts
+  }
+
   /// A template of literal text only.
   public init(literal text: String) {
     var escaped = ""

@@ -13,25 +13,43 @@ public enum ZoneRenderer {
     let padding = zoneView.horizontalPadding ? 2 * TextMetrics.horizontalPadding : 0
     let width = measure(elements) + padding
     let text = RenderedZone.flatten(elements)
-    let wraps = zone.region != nil
-    let lineLimit = wraps ? lineLimitOf(zoneView.view) : 1
-    var lines = 1
-    var truncated = false
-    if let budget, width > budget {
-      // A budget of zero or less holds nothing: one line, cut to the ellipsis.
-      let neededLines = budget > 0 ? Int(min(1e6, (width / budget).rounded(.up))) : 1
-      lines = min(neededLines, lineLimit ?? Int.max)
-      if width > budget * Double(lines) {
-        // Over budget even with nothing to cut (symbols only) is still over budget: it
-        // raises the warning, and the island clips it.
-        truncate(&elements, toFit: budget * Double(lines) - padding)
-        truncated = true
-      }
+    let (lines, truncated) = fit(width, of: zone, zoneView, in: budget)
+    if truncated {
+      // Over budget even with nothing to cut (symbols only) is still over budget: it raises
+      // the warning, and the island clips it.
+      truncate(&elements, toFit: (budget ?? 0) * Double(lines) - padding)
     }
     let height = elements.map(lineHeight).max().map { $0 * Double(lines) } ?? 0
     return RenderedZone(
       zone: zone, activity: activity, elements: elements, text: text, width: width,
       budget: budget, lines: lines, height: height, truncated: truncated)
+  }
+
+  /// The width ``render(_:of:activity:content:now:budget:)`` finds for `zone` of `layout`,
+  /// and whether it truncates the zone, without truncating it: what a warning needs. Nil
+  /// when the layout leaves the zone empty.
+  static func overflow(
+    _ zone: Zone, of layout: Layout, content: ContentState, now: Milliseconds, budget: Double
+  ) -> (width: Double, truncated: Bool)? {
+    guard let zoneView = layout[zone] else { return nil }
+    var elements: [RenderedZone.Element] = []
+    append(zoneView.view, content: content, now: now, into: &elements)
+    let padding = zoneView.horizontalPadding ? 2 * TextMetrics.horizontalPadding : 0
+    let width = measure(elements) + padding
+    return (width, fit(width, of: zone, zoneView, in: budget).truncated)
+  }
+
+  /// How many lines a zone `width` points wide takes within `budget` (regions wrap, up to
+  /// their views' line limit), and whether it is still over budget on them.
+  private static func fit(
+    _ width: Double, of zone: Zone, _ zoneView: ZoneView, in budget: Double?
+  ) -> (lines: Int, truncated: Bool) {
+    guard let budget, width > budget else { return (1, false) }
+    let lineLimit = zone.region != nil ? lineLimitOf(zoneView.view) : 1
+    // A budget of zero or less holds nothing: one line, cut to the ellipsis.
+    let neededLines = budget > 0 ? Int(min(1e6, (width / budget).rounded(.up))) : 1
+    let lines = min(neededLines, lineLimit ?? Int.max)
+    return (lines, width > budget * Double(lines))
   }
 
   /// The text of `view` for `content` at `now`, as ``RenderedZone/text`` spells it.
