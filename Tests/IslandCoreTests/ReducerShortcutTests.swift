@@ -225,4 +225,20 @@ import Testing
       #expect(rendered?.truncated == overflow?.truncated)
     }
   }
+
+  @Test func aStringsJSONLengthIsTheLengthItIsWrittenIn() {
+    var draws = Draws(state: 4)
+    let pieces = ["a", "\"", "\\", "\n", "\t", "\u{01}", "\u{1F}", "é", "🍕", " ", "xxxxxxx", "\r"]
+    for _ in 0..<5_000 {
+      var text = ""
+      for _ in 0..<draws.below(40) { text += pieces[draws.below(pieces.count)] }
+      var written: [UInt8] = []
+      JSONWriter.appendString(text, to: &written)
+      #expect(Validation.jsonLength(of: text) == written.count, "\(text.debugDescription)")
+      var number: [UInt8] = []
+      let value = Double(draws.below(1_000_000)) / Double(1 + draws.below(1_000))
+      JSONWriter.appendNumber(value, to: &number)
+      #expect(Validation.jsonLength(of: .number(value)) == number.count, "\(value)")
+    }
+  }
 }

@@ -173,7 +173,7 @@ extension IslandState {
     let layoutName: String?
     switch start.layout {
     case .none:
-      plan = defaultPlan(for: start.state)
+      plan = LayoutPlan.default(for: start.state)
       layoutName = nil
     case .named(let name):
       guard let named = LayoutPlan.named(name) else { throw .unknownLayout(name) }
@@ -248,22 +248,6 @@ extension IslandState {
     eligible.append(index)
     timers.insert(
       Timer(due: t + policy.maximumActiveDuration, kind: .lifetime, startSeq: seq, activity: index))
-  }
-
-  /// The plan of the default layout for `content`: shared with a live or recent activity
-  /// whose default layout was made for the same field names, else made.
-  private func defaultPlan(for content: ContentState) -> LayoutPlan {
-    func matches(_ index: Int) -> LayoutPlan? {
-      let plan = activities[index].profile.plan
-      guard let names = plan.defaultFor, names.count == content.fields.count else { return nil }
-      for (name, field) in zip(names, content.fields) where name != field.name { return nil }
-      return plan
-    }
-    for index in eligible.reversed() { if let plan = matches(index) { return plan } }
-    for index in activities.indices.suffix(16).reversed() {
-      if let plan = matches(index) { return plan }
-    }
-    return LayoutPlan(defaultFor: content)
   }
 
   /// Returns whether the ranking may have changed.

@@ -332,11 +332,34 @@ enum Validation {
   /// The length of a string of bytes `utf8` as a JSON string, quotes and escapes included.
   static func jsonLength(of utf8: UnsafeBufferPointer<UInt8>) -> Int {
     var bytes = 2 + utf8.count
-    for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C {
+    func escape(_ byte: UInt8) {
+      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { return }
       switch byte {
       case 0x22, 0x5C, 0x08, 0x0C, 0x0A, 0x0D, 0x09: bytes += 1
       default: bytes += 5
       }
+    }
+    var index = 0
+    if let base = utf8.baseAddress {
+      // Eight bytes at a time: a word with no quote, backslash or control byte needs no
+      // escape (a word may be flagged for nothing; a flagged one is read byte by byte).
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      while index + 8 <= utf8.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let flags =
+          ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+          | ((word &- ones &* 0x20) & ~word)
+        if flags & (ones &* 0x80) != 0 {
+          for offset in 0..<8 { escape(utf8[index + offset]) }
+        }
+        index += 8
+      }
+    }
+    while index < utf8.count {
+      escape(utf8[index])
+      index += 1
     }
     return bytes
   }

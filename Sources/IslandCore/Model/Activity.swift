@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A Live Activity as the engine tracks it.
 public struct Activity: Equatable, Sendable {
   /// What never changes after the start, shared by reference: copying an activity (the
@@ -186,6 +188,24 @@ final class LayoutPlan: Sendable {
   convenience init(defaultFor content: ContentState) {
     self.init(.default(for: content), defaultFor: content.names)
   }
+
+  /// The plan of the default layout for `content`, made once for each set of field names:
+  /// the default layout depends on nothing else, and an activity started without a layout
+  /// would otherwise make its plan anew. A memo of a pure function, so a fold's results do
+  /// not depend on it; it keeps at most 256 plans (then starts again), under a lock, so that
+  /// folds on other threads share it.
+  static func `default`(for content: ContentState) -> LayoutPlan {
+    let names = content.names
+    if let plan = defaultPlans.withLock({ $0[names] }) { return plan }
+    let plan = LayoutPlan(defaultFor: content)
+    defaultPlans.withLock { plans in
+      if plans.count >= 256 { plans.removeAll() }
+      plans[names] = plan
+    }
+    return plan
+  }
+
+  private static let defaultPlans = Mutex<[[String]: LayoutPlan]>([:])
 
   init(_ layout: Layout, defaultFor names: [String]? = nil) {
     defaultFor = names
