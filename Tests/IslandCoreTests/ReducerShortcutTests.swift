@@ -241,4 +241,22 @@ import Testing
       #expect(Validation.jsonLength(of: .number(value)) == number.count, "\(value)")
     }
   }
+
+  /// The quick layout check at a start (a symbol named by one field alone is named by that
+  /// field's text) accepts and refuses what the full check does, with its error.
+  @Test func aSymbolNamedByAFieldIsCheckedAtTheStart() {
+    var island = Island()
+    var state = Layout.catalogue[0].sampleState
+    state["orderStatusIcon"] = "Not A Symbol"
+    island.rejects(
+      0, start("a", state: state, layout: .named("delivery")),
+      "start rejected: layout zone leading names symbol \"Not A Symbol\", which is not an SF "
+        + "Symbol name")
+    state["orderStatusIcon"] = 12
+    island.at(0, start("b", state: state, layout: .named("delivery")))
+    state["orderStatusIcon"] = -1
+    island.rejects(
+      1, start("c", state: state, layout: .named("delivery")),
+      "start rejected: layout zone leading names symbol \"-1\", which is not an SF Symbol name")
+  }
 }

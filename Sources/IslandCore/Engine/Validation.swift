@@ -5,19 +5,31 @@ enum Validation {
 
   /// 1 to 64 of `A-Z a-z 0-9 . _ - :`.
   static func checkActivityID(_ id: String) throws(Reason) {
-    let utf8 = id.utf8
-    guard !utf8.isEmpty, utf8.count <= 64,
-      utf8.allSatisfy({ isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D || $0 == 0x3A }
-      )
-    else { throw .invalidActivityID(id) }
+    let valid = bytes(of: id) { utf8 in
+      !utf8.isEmpty && utf8.count <= 64
+        && utf8.allSatisfy {
+          isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D || $0 == 0x3A
+        }
+    }
+    guard valid else { throw .invalidActivityID(id) }
+  }
+
+  /// `body` over the UTF-8 bytes of `text`, read in place when the string has them
+  /// contiguous (a native string always does).
+  private static func bytes<Result>(
+    of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    text.utf8.withContiguousStorageIfAvailable(body)
+      ?? Array(text.utf8).withUnsafeBufferPointer(body)
   }
 
   /// 1 to 155 of `A-Z a-z 0-9 . -` (a bundle id), starting with a letter.
   static func checkApp(_ app: String) throws(Reason) {
-    let utf8 = app.utf8
-    guard let first = utf8.first, isLetter(first), utf8.count <= 155,
-      utf8.allSatisfy({ isAlphanumeric($0) || $0 == 0x2E || $0 == 0x2D })
-    else { throw .invalidApp(app) }
+    let valid = bytes(of: app) { utf8 in
+      guard let first = utf8.first, isLetter(first), utf8.count <= 155 else { return false }
+      return utf8.allSatisfy { isAlphanumeric($0) || $0 == 0x2E || $0 == 0x2D }
+    }
+    guard valid else { throw .invalidApp(app) }
   }
 
   /// A scheme (a letter, then letters, digits, `+`, `-`, `.`), a colon, then at least one
@@ -29,10 +41,14 @@ enum Validation {
 
   /// Whether `url` is well formed, as ``checkURL(_:field:)`` describes.
   static func isWellFormedURL(_ url: String) -> Bool {
+    bytes(of: url, isWellFormedURL)
+  }
+
+  private static func isWellFormedURL(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
     var sawColon = false
     var schemeLength = 0
     var restLength = 0
-    for byte in url.utf8 {
+    for byte in utf8 {
       if byte <= 0x20 || byte == 0x7F { return false }
       switch byte {
       case 0x3C, 0x3E, 0x22, 0x7B, 0x7D, 0x7C, 0x5C, 0x5E, 0x60: return false
@@ -83,19 +99,26 @@ enum Validation {
   }
 
   /// ``checkLayoutExceptMinimalWidth(_:content:)`` for the layout of `plan`, quick when it
-  /// can be: when the layout's own parts are valid (``LayoutPlan/partsAreValid``), no symbol
-  /// takes its name from the state, and every field the layout reads is there (a number where
-  /// it must be), the full check would pass. Otherwise the full check runs, and says what
+  /// can be: when the layout's own parts are valid (``LayoutPlan/partsAreValid``), every field
+  /// the layout reads is there (a number where it must be), and each symbol that takes its
+  /// name from the state takes it from one field whose text is a symbol name, the full check
+  /// would pass. Otherwise the full check runs, and says what
   /// breaks first.
   static func checkLayoutExceptMinimalWidth(
     _ plan: LayoutPlan, content: ContentState, slots: UInt64
   ) throws(Reason) {
-    if plan.partsAreValid, !plan.namesSymbolFromFields,
+    if plan.partsAreValid, let symbolNameFields = plan.symbolNameFields,
       content.fields.withUnsafeBufferPointer({ fields in
         let fields = BorrowedFields(fields: fields, slots: slots, plan: plan)
         for field in plan.roles.indices {
           guard let value = fields.value(field) else { return false }
           if plan.roles[field].isNumeric, value.numberValue == nil { return false }
+        }
+        // A symbol named by one field alone is named by that field's text.
+        for field in symbolNameFields {
+          guard let value = fields.value(field), isSymbolName(value.displayText) else {
+            return false
+          }
         }
         return true
       })

@@ -162,8 +162,10 @@ final class LayoutPlan: Sendable {
   /// Whether the layout's own parts pass the layout checks
   /// (``Validation/partsAreValid(_:)``).
   let partsAreValid: Bool
-  /// Whether a symbol takes its name from a field.
-  let namesSymbolFromFields: Bool
+  /// The fields (by number) whose values name symbols, when every symbol that takes its name
+  /// from the state takes it from one field alone (`{icon}`); nil when one mixes text and
+  /// fields.
+  let symbolNameFields: [Int]?
   /// For the default layout (``Layout/default(for:)``), the field names it was made for: it
   /// depends on nothing else, so another activity with the same names shares the plan.
   let defaultFor: [String]?
@@ -256,7 +258,7 @@ final class LayoutPlan: Sendable {
     self.countdownZones = countdownZones
     self.roles = roles
     partsAreValid = Validation.partsAreValid(layout)
-    namesSymbolFromFields = roles.contains { $0.namesSymbol }
+    symbolNameFields = LayoutPlan.symbolNameFields(of: layout, roles: roles)
     widthModels = Zone.allCases.map { zone in
       steps.withUnsafeBufferPointer { steps in
         literals.withUnsafeBufferPointer { literals in
@@ -304,6 +306,29 @@ final class LayoutPlan: Sendable {
         }
       }
     }
+  }
+
+  /// ``symbolNameFields`` for `layout`, its fields numbered as `roles`.
+  private static func symbolNameFields(of layout: Layout, roles: [FieldRole]) -> [Int]? {
+    var fields: [Int] = []
+    func collect(_ view: View) -> Bool {
+      switch view {
+      case .symbol(let name, _, _):
+        guard !name.fields.isEmpty else { return true }
+        guard name.parts.count == 1, case .field(let field) = name.parts[0],
+          let number = roles.firstIndex(where: { $0.name == field })
+        else { return false }
+        fields.append(number)
+        return true
+      case .row(let views): return views.allSatisfy(collect)
+      case .text, .label, .progress, .countdown: return true
+      }
+    }
+    for zone in Zone.allCases {
+      guard let view = layout[zone]?.view else { continue }
+      guard collect(view) else { return nil }
+    }
+    return fields
   }
 
   /// The number of field `name` among ``roles``, or nil when the layout does nothing with it.
