@@ -64,8 +64,15 @@ struct Benchmark {
     for size in sizes {
       log("reducer in memory, \(Benchmark.label(size)) events")
       let entries = Array(all.prefix(size))
-      let seconds = median((0..<runs).map { _ in time { _ = foldAll(entries) } })
-      results.reducer[size] = seconds / Double(size)
+      // Folded and applied in turn, run by run, so that a change of load falls on both.
+      var folded: [Double] = []
+      var applied: [Double] = []
+      for _ in 0..<runs {
+        folded.append(time { _ = foldAll(entries) })
+        applied.append(time { _ = applyAll(entries) })
+      }
+      results.reducer[size] = median(folded) / Double(size)
+      results.apply[size] = median(applied) / Double(size)
     }
 
     log("cost of one event with 1 to 10 live activities")
@@ -156,9 +163,12 @@ struct Benchmark {
     let generated = rate { seed in
       _ = EventGenerator.generate(seed: seed, options: options)
     }
+    // As `island fuzz` runs them: generated, folded once with the invariants checked after
+    // every event, 100 cases a batch.
+    let runner = PropertyRunner(property: .invariants, options: options)
     let checked = rate { seed in
-      let fuzzCase = Property.invariants.makeCase(seed: seed, options: options)
-      if let failure = Property.invariants.check(fuzzCase) {
+      guard seed % 100 == 0 else { return }
+      if let failure = runner.run(seed: seed, runs: 100).counterexample {
         FileHandle.standardError.write(Data("island-bench: fuzz case failed: \(failure)\n".utf8))
       }
     }
@@ -183,8 +193,12 @@ struct Benchmark {
 
 /// What the benchmark measured.
 struct Results {
-  /// Seconds per event of the reducer in memory, by journal size.
+  /// Seconds per event of the reducer in memory (``IslandState/fold(_:at:)``), by journal
+  /// size.
   var reducer: [Int: Double] = [:]
+  /// Seconds per event of ``IslandState/apply(_:at:)`` (the reducer and each event's
+  /// outcome), by journal size.
+  var apply: [Int: Double] = [:]
   /// Seconds per event with so many live activities.
   var perLive: [(live: Int, seconds: Double)] = []
   /// In-process replay: seconds and file bytes, by journal size.
