@@ -42,7 +42,8 @@ let package = Package(
       ]),
     .executableTarget(name: "island", dependencies: ["IslandCLI"]),
 
-    .testTarget(name: "IslandCoreTests", dependencies: ["IslandCore", "IslandTesting"]),
+    .testTarget(
+      name: "IslandCoreTests", dependencies: ["IslandCore", "IslandTesting", "IslandProperties"]),
     .testTarget(
       name: "IslandDrawingTests", dependencies: ["IslandDrawing", "IslandTesting"],
       exclude: ["Goldens"]),

@@ -1,3 +1,4 @@
+import IslandProperties
 import Testing
 
 @testable import IslandCore
@@ -5,17 +6,13 @@ import Testing
 /// The reducer's shortcuts give what the long way gives: zone widths estimated from field
 /// widths, field measures kept per activity, timers put back after a rejection.
 @Suite struct ReducerShortcutTests {
-  /// A small deterministic generator (SplitMix64), so that a failure replays.
+  /// Deterministic draws (IslandProperties' SplitMix64), so that a failure replays.
   struct Draws {
-    var state: UInt64
+    var random: SplitMix64
 
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    init(state: UInt64) { random = SplitMix64(seed: state) }
+
+    mutating func next() -> UInt64 { random.next() }
 
     mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 
