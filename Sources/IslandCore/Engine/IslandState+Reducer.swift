@@ -696,21 +696,17 @@ extension IslandState {
     let index = contentChange.activity
     let plan = activities[index].profile.plan
     let slots = activities[index].fieldSlots
+    let measures = activities[index].fieldMeasures
     var remaining = contentChange.zones
     while remaining != 0 {
       let ordinal = remaining.trailingZeroBitCount
       remaining &= remaining - 1
       let zone = Zone(ordinal: ordinal)
       guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
-      if let model = plan.widthModels[ordinal],
-        WidthModel.isSurelyWithin(
-          model.width(activities[index].fieldMeasures, now: t) {
-            activities[index].fields.value($0)
-          },
-          budget)
-      {
-        continue
+      let estimate = plan.widthModels[ordinal]?.width(measures, now: t) {
+        activities[index].fields.value($0)
       }
+      if let estimate, WidthModel.isSurelyWithin(estimate, budget) { continue }
       let width = activities[index].content.fields.withUnsafeBufferPointer { fields in
         plan.width(ordinal, BorrowedFields(fields: fields, slots: slots, plan: plan), now: t)
       }
