@@ -83,14 +83,17 @@ public struct EventGenerator {
     var steps: [Step] = []
     steps.reserveCapacity(generator.length)
     for _ in 0..<generator.length {
-      // Appended first and folded in place: a step folded and then appended is copied.
-      steps.append(generator.step(after: state))
-      steps.withUnsafeBufferPointer { steps in
-        let last = steps.count - 1
-        _ = try? state.fold(steps[last].event, at: steps[last].t)
-      }
+      let step = generator.step(after: state)
+      fold(step, into: &state)
+      steps.append(step)
     }
     return FuzzCase(seed: seed, prefix: generator.prefix, steps: steps)
+  }
+
+  /// Folds `step` into `state`, borrowing it: a step folded where it is used is copied.
+  @inline(never)
+  private static func fold(_ step: borrowing Step, into state: inout IslandState) {
+    _ = try? state.fold(step.event, at: step.t)
   }
 
   // MARK: - One step
