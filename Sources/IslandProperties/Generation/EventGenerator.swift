@@ -43,6 +43,10 @@ public struct EventGenerator {
   /// comparing with the app found last time is at once, where looking it up compares it
   /// with every app's bundle id.
   private var appAtPosition: [(app: String, index: Int?)] = []
+  /// Whether every activity of the islands the steps are chosen from was started by this
+  /// generator's own steps (the prefix had none): its ids are then fresh by construction,
+  /// and need not be looked up.
+  var startsAllActivities = false
 
   /// A generator for the case of seed `seed` after `prefix` (nil: an empty island, its
   /// configuration drawn when `options` vary it).
@@ -75,14 +79,21 @@ public struct EventGenerator {
   ) -> FuzzCase {
     var generator = EventGenerator(seed: seed, prefix: prefix, options: options)
     var state = generator.prefix.state
+    generator.startsAllActivities = state.activities.isEmpty
     var steps: [Step] = []
     steps.reserveCapacity(generator.length)
     for _ in 0..<generator.length {
       let step = generator.step(after: state)
-      _ = try? state.fold(step.event, at: step.t)
+      fold(step, into: &state)
       steps.append(step)
     }
     return FuzzCase(seed: seed, prefix: generator.prefix, steps: steps)
+  }
+
+  /// Folds `step` into `state`, borrowing it: a step folded where it is used is copied.
+  @inline(never)
+  private static func fold(_ step: borrowing Step, into state: inout IslandState) {
+    _ = try? state.fold(step.event, at: step.t)
   }
 
   // MARK: - One step
@@ -321,13 +332,17 @@ public struct EventGenerator {
     return random.pick(startable) ?? 0
   }
 
+  /// The next id of `app` not used in `world`.
+  ///
+  /// The numbers of an app's ids only grow, and every start accepted has one of them: when
+  /// ``startsAllActivities``, the next number is free.
   private mutating func freshID(for app: Int, in world: IslandState) -> String {
     let profile = AppProfile.all[app]
     var id: String
     repeat {
       started[app] += 1
       id = profile.activityID(started[app])
-    } while world.activity(id) != nil
+    } while !startsAllActivities && world.activity(id) != nil
     return id
   }
 

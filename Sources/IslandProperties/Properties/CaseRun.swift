@@ -46,6 +46,8 @@ struct CaseRun {
     property: Property
   ) -> (steps: [Step], run: CaseRun) {
     var run = CaseRun(log: generator.prefix.log, entryOfStep: [], failure: nil)
+    // Every island the steps are chosen from is the prefix's, folded with this run's steps.
+    generator.startsAllActivities = run.log.state.activities.isEmpty
     var steps: [Step] = []
     steps.reserveCapacity(generator.length)
     for index in 0..<generator.length {
