@@ -259,7 +259,8 @@ extension IslandState {
     try Validation.checkTime(update.stale, field: "stale time")
     let profile = activities[index].profile
     let oldRelevance = activities[index].relevance
-    let patch = try check(update.state, of: index, now: t)
+    var patch = CheckedPatch(payloadBytes: activities[index].payloadBytes)
+    try check(update.state, of: index, now: t, into: &patch)
     // Checked: from here on nothing throws.
     contentChange.clear()
     if patch.changesContent {
@@ -315,7 +316,8 @@ extension IslandState {
     let index = try liveIndex(of: end.activity)
     if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
     if let patch = end.state {
-      let checked = try check(patch, of: index, now: t)
+      var checked = CheckedPatch(payloadBytes: activities[index].payloadBytes)
+      try check(patch, of: index, now: t, into: &checked)
       if activities[index].content.mergeChanges(
         patch, positions: checked.positions, changed: checked.changed)
       {
@@ -387,15 +389,16 @@ extension IslandState {
   /// Checks what merging `patch` into the content of activity `index` would give: field
   /// names, the layout's numeric fields, symbol names and the minimal view's width, the
   /// payload limit. Only what the changed fields can affect is checked (the content before
-  /// passed every check), and nothing is copied or merged.
-  private func check(_ patch: ContentState, of index: Int, now: Milliseconds) throws(Rejection
-    .Reason) -> CheckedPatch
-  {
+  /// passed every check), and nothing is copied or merged. Writes what it found into
+  /// `checked` (made by the caller with the activity's payload size, so that nothing large
+  /// is returned).
+  private func check(
+    _ patch: ContentState, of index: Int, now: Milliseconds, into checked: inout CheckedPatch
+  ) throws(Rejection.Reason) {
     // The activity is not changed here: its profile and plan are read without being retained,
     // and every field is compared in place.
     unowned(unsafe) let profile = activities[index].profile
     unowned(unsafe) let plan = profile.plan
-    var checked = CheckedPatch(payloadBytes: activities[index].payloadBytes)
     let content = activities[index].content.fields
     var count = content.count
     var namesSymbol = false
@@ -455,7 +458,7 @@ extension IslandState {
         }
       }
     }
-    guard checked.changesContent else { return checked }
+    guard checked.changesContent else { return }
     // The minimal view's width is measured unless its estimate, from the fields' widths as
     // the patch leaves them, is surely within its limit.
     var minimalWidth = checked.zones & Zone.minimal.bit != 0
@@ -478,7 +481,6 @@ extension IslandState {
         activity: profile.id, now: now, symbols: namesSymbol, minimalWidth: minimalWidth)
     }
     try checkPayload(checked.payloadBytes, of: profile.id)
-    return checked
   }
 
   private func checkPayload(_ bytes: Int, of id: String) throws(Rejection.Reason) {
@@ -703,7 +705,7 @@ extension IslandState {
       remaining &= remaining - 1
       let zone = Zone(ordinal: ordinal)
       guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
-      let estimate = plan.widthModels[ordinal]?.width(measures, now: t) {
+      let estimate = plan.estimatedWidth(ordinal, measures, now: t) {
         activities[index].fields.value($0)
       }
       if let estimate, WidthModel.isSurelyWithin(estimate, budget) { continue }

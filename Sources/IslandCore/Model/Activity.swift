@@ -308,6 +308,16 @@ final class LayoutPlan: Sendable {
     }
   }
 
+  /// The estimated width of the zone at `ordinal` (``WidthModel/width(_:now:value:)``), read
+  /// in place; nil when the zone has no model.
+  func estimatedWidth(
+    _ ordinal: Int, _ fields: FieldMeasures, now: Milliseconds, value: (Int) -> ContentValue?
+  ) -> Double? {
+    widthModels.withUnsafeBufferPointer { models in
+      models[ordinal]?.width(fields, now: now, value: value)
+    }
+  }
+
   /// ``symbolNameFields`` for `layout`, its fields numbered as `roles`.
   private static func symbolNameFields(of layout: Layout, roles: [FieldRole]) -> [Int]? {
     var fields: [Int] = []
