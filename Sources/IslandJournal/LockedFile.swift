@@ -141,13 +141,28 @@ final class LockedFile: OpenFile {
       if mode == .create { throw .io(path: path, reason: "cannot create: " + systemMessage(code)) }
       throw .cannotOpen(path: path, reason: systemMessage(code))
     }
-    guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+    guard LockedFile.lock(descriptor) == 0 else {
       let code = errno
       closeDescriptor(descriptor)
       if code == EWOULDBLOCK { throw .locked(path: path) }
       throw .io(path: path, reason: "cannot lock: " + systemMessage(code))
     }
     super.init(path: path, descriptor: descriptor)
+  }
+
+  /// Takes the exclusive lock on `descriptor` without waiting for another writer; returns
+  /// `flock`'s result. A lock held elsewhere is asked for again a few times over 100 ms:
+  /// while another thread of this process spawns a child, the child holds a copy of every
+  /// descriptor (and so of a lock just released) until it starts its program.
+  private static func lock(_ descriptor: Int32) -> Int32 {
+    var attempts = 0
+    while true {
+      let result = flock(descriptor, LOCK_EX | LOCK_NB)
+      guard result != 0, errno == EWOULDBLOCK, attempts < 20 else { return result }
+      attempts += 1
+      var pause = timespec(tv_sec: 0, tv_nsec: 5_000_000)
+      nanosleep(&pause, nil)
+    }
   }
 }
 
