@@ -40,59 +40,18 @@ extension IslandState {
     // changes content (and so makes transitions), once it has passed its checks: it records
     // its change there.
     let animationCount = animations.count
-    // Every handler checks everything before it changes anything, so only what timers
-    // change needs saving, and only when one comes due.
-    var saved: SavedParts?
-    var touched: [LifeBefore] = []
-    // The timers fired: a rejection puts them back (a queue holding the same timers is the
-    // same queue, however its heap is laid out), or, when a timer that fired added one (an
-    // activity's end adds its dismissal), the queue as it was.
-    var fired: [Timer] = []
-    var timersBefore: TimerQueue?
-    var rankingChanged = false
+    let rankingChanged: Bool
     if let next = timers.first, next.due <= t {
-      saved = SavedParts(placement: placement, expansion: expansion, eligible: eligible)
-      // An activity a timer ended leaves its slot before the event sees the island: a tap
-      // must land on what is shown at `t`, not on what was shown before the timers fired.
-      if fireTimers(
-        until: t, seq: seq, touched: &touched, fired: &fired, timersBefore: &timersBefore)
-      {
-        placeActivities()
+      rankingChanged = try handleAfterTimers(event, seq: seq, t: t)
+    } else {
+      do {
+        rankingChanged = try handle(event, seq: seq, t: t)
+      } catch {
+        animations.removeLast(animations.count - animationCount)
+        effects.removeLast(effects.count - effectCount)
+        warnings.removeLast(warnings.count - warningCount)
+        throw Rejection(event: event.name, reason: error)
       }
-    }
-    do {
-      switch event {
-      case .start(let start):
-        try self.start(start, seq: seq, t: t)
-        rankingChanged = true
-      case .update(let update):
-        rankingChanged = try self.update(update, seq: seq, t: t) || rankingChanged
-      case .end(let end):
-        try self.end(end, seq: seq, t: t)
-        rankingChanged = true
-      case .tap(let target):
-        try tap(target, seq: seq)
-      case .longPress(let target):
-        try longPress(target, seq: seq)
-      case .tick:
-        break
-      }
-    } catch {
-      for before in touched.reversed() { before.restore(in: &activities) }
-      if let saved {
-        placement = saved.placement
-        expansion = saved.expansion
-        eligible = saved.eligible
-        if let timersBefore {
-          timers = timersBefore
-        } else {
-          for timer in fired { timers.insert(timer) }
-        }
-      }
-      animations.removeLast(animations.count - animationCount)
-      effects.removeLast(effects.count - effectCount)
-      warnings.removeLast(warnings.count - warningCount)
-      throw Rejection(event: event.name, reason: error)
     }
     if case .update = event {
     } else {
@@ -115,6 +74,75 @@ extension IslandState {
       animate(.grow, index: index, timing: springTiming, seq: seq)
     }
     forgetOldDismissedActivities()
+  }
+
+  /// Applies `event`, with sequence number `seq`, at `t`: the handler of its kind. Returns
+  /// whether the ranking may have changed. Every handler checks everything before it changes
+  /// anything: a rejection leaves the state as it found it, except for the effects, warnings
+  /// and animations it may have added (the caller cuts them off).
+  private mutating func handle(_ event: Event, seq: Int, t: Milliseconds) throws(Rejection
+    .Reason) -> Bool
+  {
+    switch event {
+    case .start(let start):
+      try self.start(start, seq: seq, t: t)
+      return true
+    case .update(let update):
+      return try self.update(update, seq: seq, t: t)
+    case .end(let end):
+      try self.end(end, seq: seq, t: t)
+      return true
+    case .tap(let target):
+      try tap(target, seq: seq)
+      return false
+    case .longPress(let target):
+      try longPress(target, seq: seq)
+      return false
+    case .tick:
+      return false
+    }
+  }
+
+  /// ``handle(_:seq:t:)`` after firing every timer due by `t`, putting back what the timers
+  /// changed if the event is rejected (then it throws the rejection, as the event saw it).
+  private mutating func handleAfterTimers(_ event: Event, seq: Int, t: Milliseconds)
+    throws(Rejection) -> Bool
+  {
+    let effectCount = effects.count
+    let warningCount = warnings.count
+    let animationCount = animations.count
+    // Only what timers change needs saving.
+    let saved = SavedParts(placement: placement, expansion: expansion, eligible: eligible)
+    var touched: [LifeBefore] = []
+    // The timers fired: a rejection puts them back (a queue holding the same timers is the
+    // same queue, however its heap is laid out), or, when a timer that fired added one (an
+    // activity's end adds its dismissal), the queue as it was.
+    var fired: [Timer] = []
+    var timersBefore: TimerQueue?
+    // An activity a timer ended leaves its slot before the event sees the island: a tap
+    // must land on what is shown at `t`, not on what was shown before the timers fired.
+    if fireTimers(
+      until: t, seq: seq, touched: &touched, fired: &fired, timersBefore: &timersBefore)
+    {
+      placeActivities()
+    }
+    do {
+      return try handle(event, seq: seq, t: t)
+    } catch {
+      for before in touched.reversed() { before.restore(in: &activities) }
+      placement = saved.placement
+      expansion = saved.expansion
+      eligible = saved.eligible
+      if let timersBefore {
+        timers = timersBefore
+      } else {
+        for timer in fired { timers.insert(timer) }
+      }
+      animations.removeLast(animations.count - animationCount)
+      effects.removeLast(effects.count - effectCount)
+      warnings.removeLast(warnings.count - warningCount)
+      throw Rejection(event: event.name, reason: error)
+    }
   }
 
   /// Empties `array` keeping its storage (popping is cheaper than `removeAll`'s general
@@ -266,17 +294,9 @@ extension IslandState {
     if patch.changesContent {
       // The values the merge replaces in fields the layout reads are kept: the transitions
       // are rendered from them only when asked for (``transitions``).
-      let plan = profile.plan
-      let added = activities[index].content.mergeChanges(
-        update.state, positions: patch.positions, changed: patch.changed
-      ) { name, before in
-        if let field = plan.role(of: name) { contentChange.record(field, before: before) }
-      }
-      if added {
-        activities[index].fieldSlots = profile.plan.slots(in: activities[index].content)
-      }
-      keepMeasures(of: patch, in: index)
-      activities[index].payloadBytes = patch.payloadBytes
+      IslandState.merge(
+        update.state, patch, plan: profile.plan, into: &activities[index],
+        recording: &contentChange)
       contentChange.activity = index
       contentChange.zones = patch.zones & profile.plan.shownZones
       checkChangedZoneBudgets(seq: seq, t: t)
@@ -284,20 +304,11 @@ extension IslandState {
         animate(.pulse, index: index, timing: .keyframes(pulse.keyframes, zone: zone), seq: seq)
       }
     }
-    if let relevance = update.relevance { activities[index].relevance = relevance }
-    if let stale = update.stale {
-      activities[index].staleAt = stale
-      if stale > t {
-        timers.insert(Timer(due: stale, kind: .stale, startSeq: profile.startSeq, activity: index))
-      }
-    }
-    if let staleAt = activities[index].staleAt, staleAt <= t {
-      activities[index].phase = .stale
-    } else {
-      activities[index].phase = .active
+    IslandState.renew(&activities[index], by: update, at: t)
+    if let stale = update.stale, stale > t {
+      timers.insert(Timer(due: stale, kind: .stale, startSeq: profile.startSeq, activity: index))
     }
     if let alert = update.alert {
-      activities[index].lastAlert = alert
       if device.hasIsland {
         let until = t + policy.alertDuration
         let alreadyShown = expansion?.activity == index
@@ -318,16 +329,47 @@ extension IslandState {
     if let patch = end.state {
       var checked = CheckedPatch(payloadBytes: activities[index].payloadBytes)
       try check(patch, of: index, now: t, into: &checked)
-      if activities[index].content.mergeChanges(
-        patch, positions: checked.positions, changed: checked.changed)
-      {
-        let plan = activities[index].profile.plan
-        activities[index].fieldSlots = plan.slots(in: activities[index].content)
-      }
-      keepMeasures(of: checked, in: index)
-      activities[index].payloadBytes = checked.payloadBytes
+      var unrecorded = ContentChange()
+      IslandState.merge(
+        patch, checked, plan: activities[index].profile.plan, into: &activities[index],
+        recording: &unrecorded)
     }
     finish(index, at: t, dismissal: end.dismissal, seq: seq)
+  }
+
+  /// Merges `state`, checked as `patch`, into `activity` (one access to it for every change):
+  /// its content, the layout's field slots and measures, its payload size. The old values of
+  /// the layout's fields go to `change`.
+  private static func merge(
+    _ state: ContentState, _ patch: CheckedPatch, plan: LayoutPlan,
+    into activity: inout Activity, recording change: inout ContentChange
+  ) {
+    let added = activity.content.mergeChanges(
+      state, positions: patch.positions, changed: patch.changed
+    ) { name, before in
+      if let field = plan.role(of: name) { change.record(field, before: before) }
+    }
+    if added { activity.fieldSlots = plan.slots(in: activity.content) }
+    var remaining = patch.fields
+    while remaining != 0 {
+      let field = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      activity.fieldMeasures[field] = patch.measures[field]
+    }
+    activity.payloadBytes = patch.payloadBytes
+  }
+
+  /// What an update changes in `activity` besides its content: its relevance, stale time,
+  /// phase (stale once its stale time is past, active again before), last alert.
+  private static func renew(_ activity: inout Activity, by update: Update, at t: Milliseconds) {
+    if let relevance = update.relevance { activity.relevance = relevance }
+    if let stale = update.stale { activity.staleAt = stale }
+    if let staleAt = activity.staleAt, staleAt <= t {
+      activity.phase = .stale
+    } else {
+      activity.phase = .active
+    }
+    if let alert = update.alert { activity.lastAlert = alert }
   }
 
   /// Ends activity `index` at `t`: it leaves the island at once (collapsing an expansion of
@@ -718,16 +760,6 @@ extension IslandState {
       warnIfOverBudget(
         zone, width: width, activity: profile, content: activities[index].content, seq: seq,
         now: t)
-    }
-  }
-
-  /// Keeps the measures of the changed fields of `patch` for activity `index`.
-  private mutating func keepMeasures(of patch: CheckedPatch, in index: Int) {
-    var remaining = patch.fields
-    while remaining != 0 {
-      let field = remaining.trailingZeroBitCount
-      remaining &= remaining - 1
-      activities[index].fieldMeasures[field] = patch.measures[field]
     }
   }
 
