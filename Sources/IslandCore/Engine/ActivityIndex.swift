@@ -58,8 +58,7 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
 
   /// A 64-bit hash of the id's UTF-8 bytes, eight at a time.
   static func hash(_ id: String) -> UInt64 {
-    let hashed = id.utf8.withContiguousStorageIfAvailable { hash(bytes: $0) }
-    return hashed ?? Array(id.utf8).withUnsafeBufferPointer { hash(bytes: $0) }
+    id.withUTF8Bytes(hash(bytes:))
   }
 
   private static func hash(bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {

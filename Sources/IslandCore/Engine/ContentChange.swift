@@ -74,12 +74,12 @@ struct ContentChange: Equatable, Sendable {
       let ordinal = remaining.trailingZeroBitCount
       remaining &= remaining - 1
       let old = plan.render(ordinal, before, now: t).text
-      var new = plan.render(ordinal, after, now: t).text
+      let new = plan.render(ordinal, after, now: t).text
       guard !old.utf8.elementsEqual(new.utf8) else { continue }
       let kind: Transition.Kind
       if plan.identityZones & (1 << UInt8(ordinal)) != 0 {
         kind = .identity
-      } else if new.withUTF8({ Transitions.onlyDigitsDiffer(old, $0) }) {
+      } else if new.withUTF8Bytes({ Transitions.onlyDigitsDiffer(old, $0) }) {
         kind = .numericText
       } else {
         kind = .crossfade

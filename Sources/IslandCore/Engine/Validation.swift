@@ -5,7 +5,7 @@ enum Validation {
 
   /// 1 to 64 of `A-Z a-z 0-9 . _ - :`.
   static func checkActivityID(_ id: String) throws(Reason) {
-    let valid = bytes(of: id) { utf8 in
+    let valid = id.withUTF8Bytes { utf8 in
       !utf8.isEmpty && utf8.count <= 64
         && utf8.allSatisfy {
           isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D || $0 == 0x3A
@@ -14,18 +14,9 @@ enum Validation {
     guard valid else { throw .invalidActivityID(id) }
   }
 
-  /// `body` over the UTF-8 bytes of `text`, read in place when the string has them
-  /// contiguous (a native string always does).
-  private static func bytes<Result>(
-    of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-  ) -> Result {
-    text.utf8.withContiguousStorageIfAvailable(body)
-      ?? Array(text.utf8).withUnsafeBufferPointer(body)
-  }
-
   /// 1 to 155 of `A-Z a-z 0-9 . -` (a bundle id), starting with a letter.
   static func checkApp(_ app: String) throws(Reason) {
-    let valid = bytes(of: app) { utf8 in
+    let valid = app.withUTF8Bytes { utf8 in
       guard let first = utf8.first, isLetter(first), utf8.count <= 155 else { return false }
       return utf8.allSatisfy { isAlphanumeric($0) || $0 == 0x2E || $0 == 0x2D }
     }
@@ -41,7 +32,7 @@ enum Validation {
 
   /// Whether `url` is well formed, as ``checkURL(_:field:)`` describes.
   static func isWellFormedURL(_ url: String) -> Bool {
-    bytes(of: url, isWellFormedURL)
+    url.withUTF8Bytes(isWellFormedURL)
   }
 
   private static func isWellFormedURL(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -348,8 +339,7 @@ enum Validation {
 
   /// The length of `text` as a JSON string, quotes and escapes included.
   static func jsonLength(of text: String) -> Int {
-    let length = text.utf8.withContiguousStorageIfAvailable { jsonLength(of: $0) }
-    return length ?? Array(text.utf8).withUnsafeBufferPointer { jsonLength(of: $0) }
+    text.withUTF8Bytes(jsonLength(of:))
   }
 
   /// The length of a string of bytes `utf8` as a JSON string, quotes and escapes included.

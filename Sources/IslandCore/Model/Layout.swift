@@ -357,8 +357,7 @@ public struct Template: Equatable, Hashable, Sendable {
 
   /// Whether `name` can name a field: letters, digits and `_`, not starting with a digit.
   public static func isFieldName(_ name: String) -> Bool {
-    var name = name
-    let ascii = name.withUTF8 { utf8 in
+    let ascii = name.withUTF8Bytes { utf8 in
       guard let first = utf8.first, !(0x30...0x39).contains(first) else { return false }
       for byte in utf8 {
         switch byte {

@@ -6,24 +6,14 @@ public enum Transitions {
   public static func onlyDigitsDiffer(_ before: String, _ after: String) -> Bool {
     guard before != after else { return false }
     // Compare what is left of both UTF-8 views once ASCII digits (never part of a
-    // multi-byte sequence) are skipped, byte by byte, over contiguous storage when the
-    // strings have it (native strings always do).
-    let fast = before.utf8.withContiguousStorageIfAvailable { left in
-      after.utf8.withContiguousStorageIfAvailable { right in
-        nonDigitsEqual(left, right)
-      }
-    }
-    if let fast, let fast { return fast }
-    return Array(before.utf8).withUnsafeBufferPointer { left in
-      Array(after.utf8).withUnsafeBufferPointer { right in nonDigitsEqual(left, right) }
-    }
+    // multi-byte sequence) are skipped, byte by byte.
+    return after.withUTF8Bytes { onlyDigitsDiffer(before, $0) }
   }
 
   /// ``onlyDigitsDiffer(_:_:)`` for a text given as UTF-8 bytes, known to differ from
   /// `before`.
   static func onlyDigitsDiffer(_ before: String, _ after: UnsafeBufferPointer<UInt8>) -> Bool {
-    let fast = before.utf8.withContiguousStorageIfAvailable { nonDigitsEqual($0, after) }
-    return fast ?? Array(before.utf8).withUnsafeBufferPointer { nonDigitsEqual($0, after) }
+    before.withUTF8Bytes { nonDigitsEqual($0, after) }
   }
 
   private static func nonDigitsEqual(

@@ -164,10 +164,7 @@ struct FieldMeasure: Sendable {
         ZoneTextWriter.addEms(of: utf8, to: &ems)
         return (ems, Validation.jsonLength(of: utf8))
       }
-      // Read in place (a native string always has contiguous UTF-8).
-      (ems, jsonLength) =
-        text.utf8.withContiguousStorageIfAvailable(measure)
-        ?? Array(text.utf8).withUnsafeBufferPointer(measure)
+      (ems, jsonLength) = text.withUTF8Bytes(measure)
     case .number(let number):
       if number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
         // Digits, and a minus sign: all ASCII, one byte each.
@@ -203,9 +200,8 @@ struct FieldMeasure: Sendable {
   private static let falseEms = ems(of: "false")
 
   private static func ems(of text: String) -> Double {
-    var text = text
     var ems = 0.0
-    text.withUTF8 { ZoneTextWriter.addEms(of: $0, to: &ems) }
+    text.withUTF8Bytes { ZoneTextWriter.addEms(of: $0, to: &ems) }
     return ems
   }
 }

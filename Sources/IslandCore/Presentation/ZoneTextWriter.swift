@@ -41,12 +41,10 @@ struct ZoneTextWriter: ~Copyable {
 
   /// Whether the bytes written spell `text`.
   func spells(_ text: String) -> Bool {
-    let utf8 = text.utf8
-    guard utf8.count == count else { return false }
-    let same = utf8.withContiguousStorageIfAvailable { utf8 in
+    guard text.utf8.count == count else { return false }
+    return text.withUTF8Bytes { utf8 in
       count == 0 || memcmp(utf8.baseAddress.unsafelyUnwrapped, base, count) == 0
     }
-    return same ?? utf8.elementsEqual(bytes)
   }
 
   // MARK: - Programs
@@ -167,16 +165,9 @@ struct ZoneTextWriter: ~Copyable {
   }
 
   private mutating func append(_ text: String, measuring: Bool) {
-    let done: Void? = text.utf8.withContiguousStorageIfAvailable { utf8 in
+    text.withUTF8Bytes { utf8 in
       append(utf8)
       if measuring { measure(utf8) }
-    }
-    if done == nil {
-      let utf8 = Array(text.utf8)
-      utf8.withUnsafeBufferPointer { utf8 in
-        append(utf8)
-        if measuring { measure(utf8) }
-      }
     }
   }
 
