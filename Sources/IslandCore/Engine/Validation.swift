@@ -326,13 +326,7 @@ enum Validation {
         return length
       }
       // An integer, as ``ContentValue/format(_:)`` writes it: its digits and a sign.
-      var magnitude = Int64(number).magnitude
-      var length = number < 0 ? 2 : 1
-      while magnitude >= 10 {
-        length += 1
-        magnitude /= 10
-      }
-      return length
+      return Int64(number).magnitude.decimalDigits + (number < 0 ? 1 : 0)
     case .bool(let flag): return flag ? 4 : 5
     }
   }

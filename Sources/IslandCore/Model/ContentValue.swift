@@ -35,6 +35,19 @@ public enum ContentValue: Equatable, Hashable, Sendable {
   }
 }
 
+extension UInt64 {
+  /// How many decimal digits the number is written with (1 for 0).
+  var decimalDigits: Int {
+    var digits = 1
+    var rest = self / 10
+    while rest > 0 {
+      digits += 1
+      rest /= 10
+    }
+    return digits
+  }
+}
+
 /// A number's text as ``ContentValue/format(_:)`` writes a non-integral number (Swift's
 /// shortest round-trip `description`), kept on the stack: no string is made of it.
 struct NumberText: TextOutputStream {

@@ -98,19 +98,10 @@ struct WidthModel: Sendable {
   static func countdownEms(_ remaining: Milliseconds) -> Double {
     let seconds = max(0, (remaining + 999) / 1_000)
     let hours = seconds / 3_600
-    var digits = 2
-    var colons = 1
-    var lead = (seconds % 3_600) / 60
-    if hours > 0 {
-      digits += 2
-      colons += 1
-      lead = hours
-    }
-    digits += 1
-    while lead >= 10 {
-      digits += 1
-      lead /= 10
-    }
+    // The lead (minutes, or hours) and then two digits for each further part.
+    let lead = hours > 0 ? hours : (seconds % 3_600) / 60
+    let colons = hours > 0 ? 2 : 1
+    let digits = UInt64(lead).decimalDigits + 2 * colons
     return Double(digits) * TextMetrics.emWidth(of: "0")
       + Double(colons) * TextMetrics.emWidth(of: ":")
   }
@@ -168,12 +159,7 @@ struct FieldMeasure: Sendable {
     case .number(let number):
       if number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
         // Digits, and a minus sign: all ASCII, one byte each.
-        var magnitude = Int64(number).magnitude
-        var digits = 1
-        while magnitude >= 10 {
-          digits += 1
-          magnitude /= 10
-        }
+        let digits = Int64(number).magnitude.decimalDigits
         ems = Double(digits) * TextMetrics.emWidth(of: "0")
         jsonLength = digits
         if number < 0 {

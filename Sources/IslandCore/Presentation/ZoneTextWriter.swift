@@ -141,12 +141,7 @@ struct ZoneTextWriter: ~Copyable {
 
   private mutating func append(integer: Int64, measuring: Bool) {
     var magnitude = integer.magnitude
-    var length = integer < 0 ? 2 : 1
-    var rest = magnitude / 10
-    while rest > 0 {
-      length += 1
-      rest /= 10
-    }
+    let length = magnitude.decimalDigits + (integer < 0 ? 1 : 0)
     reserve(length)
     var position = count + length
     repeat {
