@@ -225,9 +225,7 @@ extension IslandState {
         ? IslandMetrics.minimalMaximumWidth
         : device.islandClass.flatMap { ZoneBudget.width(of: zone, in: $0) }
       guard let limit else { continue }
-      if let model = plan.widthModels[zone.ordinal],
-        WidthModel.isSurelyWithin(model.width(measures, now: t) { fields.value($0) }, limit)
-      {
+      if plan.isSurelyWithin(zone.ordinal, limit, measures, now: t, value: { fields.value($0) }) {
         continue
       }
       widths[zone.ordinal] = plan.width(zone.ordinal, fields, now: t)
@@ -350,12 +348,7 @@ extension IslandState {
       if let field = plan.role(of: name) { change.record(field, before: before) }
     }
     if added { activity.fieldSlots = plan.slots(in: activity.content) }
-    var remaining = patch.fields
-    while remaining != 0 {
-      let field = remaining.trailingZeroBitCount
-      remaining &= remaining - 1
-      activity.fieldMeasures[field] = patch.measures[field]
-    }
+    activity.fieldMeasures.take(patch.fields, from: patch.measures)
     activity.payloadBytes = patch.payloadBytes
   }
 
@@ -504,18 +497,14 @@ extension IslandState {
     // The minimal view's width is measured unless its estimate, from the fields' widths as
     // the patch leaves them, is surely within its limit.
     var minimalWidth = checked.zones & Zone.minimal.bit != 0
-    if minimalWidth, let model = plan.widthModels[Zone.minimal.ordinal] {
+    if minimalWidth {
       var measures = activities[index].fieldMeasures
-      var remaining = checked.fields
-      while remaining != 0 {
-        let field = remaining.trailingZeroBitCount
-        remaining &= remaining - 1
-        measures[field] = checked.measures[field]
-      }
-      let width = model.width(measures, now: now) { field in
+      measures.take(checked.fields, from: checked.measures)
+      minimalWidth = !plan.isSurelyWithin(
+        Zone.minimal.ordinal, IslandMetrics.minimalMaximumWidth, measures, now: now
+      ) { field in
         PatchedFields(fields: activities[index].fields, patch: patch).value(field)
       }
-      minimalWidth = !WidthModel.isSurelyWithin(width, IslandMetrics.minimalMaximumWidth)
     }
     if namesSymbol || minimalWidth {
       try Validation.checkPatchedLayout(
@@ -747,10 +736,14 @@ extension IslandState {
       remaining &= remaining - 1
       let zone = Zone(ordinal: ordinal)
       guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
-      let estimate = plan.estimatedWidth(ordinal, measures, now: t) {
-        activities[index].fields.value($0)
+      if plan.isSurelyWithin(
+        ordinal, budget, measures, now: t,
+        value: {
+          activities[index].fields.value($0)
+        })
+      {
+        continue
       }
-      if let estimate, WidthModel.isSurelyWithin(estimate, budget) { continue }
       let width = activities[index].content.fields.withUnsafeBufferPointer { fields in
         plan.width(ordinal, BorrowedFields(fields: fields, slots: slots, plan: plan), now: t)
       }

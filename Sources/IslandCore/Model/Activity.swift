@@ -308,14 +308,18 @@ final class LayoutPlan: Sendable {
     }
   }
 
-  /// The estimated width of the zone at `ordinal` (``WidthModel/width(_:now:value:)``), read
-  /// in place; nil when the zone has no model.
-  func estimatedWidth(
-    _ ordinal: Int, _ fields: FieldMeasures, now: Milliseconds, value: (Int) -> ContentValue?
-  ) -> Double? {
-    widthModels.withUnsafeBufferPointer { models in
+  /// Whether the zone at `ordinal`, estimated from `fields` (and, for a countdown, the value
+  /// `value` gives for its field) at `now`, is surely no wider than `limit`: false when the
+  /// zone has no model, or its estimate is too close to say (then it must be measured).
+  func isSurelyWithin(
+    _ ordinal: Int, _ limit: Double, _ fields: FieldMeasures, now: Milliseconds,
+    value: (Int) -> ContentValue?
+  ) -> Bool {
+    // Read in place: a model is too large to copy out on every update.
+    let estimate = widthModels.withUnsafeBufferPointer { models in
       models[ordinal]?.width(fields, now: now, value: value)
     }
+    return estimate.map { WidthModel.isSurelyWithin($0, limit) } ?? false
   }
 
   /// ``symbolNameFields`` for `layout`, its fields numbered as `roles`.

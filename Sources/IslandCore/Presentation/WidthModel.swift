@@ -129,6 +129,16 @@ struct FieldMeasures: Equatable, Sendable {
     set { measures[field] = newValue }
   }
 
+  /// Takes the measures of the fields among `fields` (bits by number) from `other`.
+  mutating func take(_ fields: UInt8, from other: FieldMeasures) {
+    var remaining = fields
+    while remaining != 0 {
+      let field = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      measures[field] = other.measures[field]
+    }
+  }
+
   /// The JSON length of field `field` (under 8).
   func jsonLength(of field: Int) -> Int { measures[field].jsonLength }
 
