@@ -41,17 +41,17 @@ extension IslandState {
     // its change there.
     let animationCount = animations.count
     let rankingChanged: Bool
-    if let next = timers.first, next.due <= t {
-      rankingChanged = try handleAfterTimers(event, seq: seq, t: t)
-    } else {
-      do {
+    do {
+      if let next = timers.first, next.due <= t {
+        rankingChanged = try handleAfterTimers(event, seq: seq, t: t)
+      } else {
         rankingChanged = try handle(event, seq: seq, t: t)
-      } catch {
-        animations.removeLast(animations.count - animationCount)
-        effects.removeLast(effects.count - effectCount)
-        warnings.removeLast(warnings.count - warningCount)
-        throw Rejection(event: event.name, reason: error)
       }
+    } catch {
+      animations.removeLast(animations.count - animationCount)
+      effects.removeLast(effects.count - effectCount)
+      warnings.removeLast(warnings.count - warningCount)
+      throw Rejection(event: event.name, reason: error)
     }
     if case .update = event {
     } else {
@@ -104,13 +104,11 @@ extension IslandState {
   }
 
   /// ``handle(_:seq:t:)`` after firing every timer due by `t`, putting back what the timers
-  /// changed if the event is rejected (then it throws the rejection, as the event saw it).
+  /// changed if the event is rejected (then it throws the reason, as the event saw it; the
+  /// caller cuts off what was added, as for any rejection).
   private mutating func handleAfterTimers(_ event: Event, seq: Int, t: Milliseconds)
-    throws(Rejection) -> Bool
+    throws(Rejection.Reason) -> Bool
   {
-    let effectCount = effects.count
-    let warningCount = warnings.count
-    let animationCount = animations.count
     // Only what timers change needs saving.
     let saved = SavedParts(placement: placement, expansion: expansion, eligible: eligible)
     var touched: [LifeBefore] = []
@@ -138,10 +136,7 @@ extension IslandState {
       } else {
         for timer in fired { timers.insert(timer) }
       }
-      animations.removeLast(animations.count - animationCount)
-      effects.removeLast(effects.count - effectCount)
-      warnings.removeLast(warnings.count - warningCount)
-      throw Rejection(event: event.name, reason: error)
+      throw error
     }
   }
 
