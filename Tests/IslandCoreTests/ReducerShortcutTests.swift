@@ -200,7 +200,7 @@ import Testing
     let plans = ["a", "b", "c"].map { island.state.activity($0)?.profile.plan }
     #expect(plans[0] === plans[1])
     #expect(plans[0] !== plans[2])
-    #expect(plans[2]?.defaultFor == ["eta"])
+    #expect(plans[2]?.layout == Layout.default(for: ["eta": 9]))
   }
 
   @Test func aZonesOverflowIsWhatRenderingItFinds() {

@@ -166,9 +166,6 @@ final class LayoutPlan: Sendable {
   /// from the state takes it from one field alone (`{icon}`); nil when one mixes text and
   /// fields.
   let symbolNameFields: [Int]?
-  /// For the default layout (``Layout/default(for:)``), the field names it was made for: it
-  /// depends on nothing else, so another activity with the same names shares the plan.
-  let defaultFor: [String]?
 
   /// What a layout does with one state field.
   struct FieldRole: Sendable {
@@ -186,11 +183,6 @@ final class LayoutPlan: Sendable {
     var pulses = false
   }
 
-  /// The plan of the default layout for `content` (``Layout/default(for:)``).
-  convenience init(defaultFor content: ContentState) {
-    self.init(.default(for: content), defaultFor: content.names)
-  }
-
   /// The plan of the default layout for `content`, made once for each set of field names:
   /// the default layout depends on nothing else, and an activity started without a layout
   /// would otherwise make its plan anew. A memo of a pure function, so a fold's results do
@@ -199,7 +191,7 @@ final class LayoutPlan: Sendable {
   static func `default`(for content: ContentState) -> LayoutPlan {
     let names = content.names
     if let plan = defaultPlans.withLock({ $0[names] }) { return plan }
-    let plan = LayoutPlan(defaultFor: content)
+    let plan = LayoutPlan(.default(for: content))
     defaultPlans.withLock { plans in
       if plans.count >= 256 { plans.removeAll() }
       plans[names] = plan
@@ -209,8 +201,7 @@ final class LayoutPlan: Sendable {
 
   private static let defaultPlans = Mutex<[[String]: LayoutPlan]>([:])
 
-  init(_ layout: Layout, defaultFor names: [String]? = nil) {
-    defaultFor = names
+  init(_ layout: Layout) {
     self.layout = layout
     zoneViews = Zone.allCases.map { layout[$0] }
     var names: [String] = []
