@@ -53,29 +53,28 @@ struct ContentChange: Equatable, Sendable {
     FieldsBefore(after: activity.fields, before: before)
   }
 
-  /// Whether the text of the zone at `ordinal` of `activity` (the one changed) at `t` differs
-  /// from its text before the change.
-  func changesText(of ordinal: Int, in activity: Activity, at t: Milliseconds) -> Bool {
+  /// The texts of the zone at `ordinal` of `activity` (the one changed) at `t`, before and
+  /// after the change, when they differ (byte for byte); nil when the change left it as it
+  /// was.
+  func texts(of ordinal: Int, in activity: Activity, at t: Milliseconds) -> (
+    old: String, new: String
+  )? {
     let plan = activity.profile.plan
     let old = plan.render(ordinal, fieldsBefore(activity), now: t).text
     let new = plan.render(ordinal, activity.fields, now: t).text
-    return !old.utf8.elementsEqual(new.utf8)
+    return old.utf8.elementsEqual(new.utf8) ? nil : (old, new)
   }
 
   /// The transitions of the change: one per zone whose text changed, in zone order.
   func transitions(of activity: Activity, at t: Milliseconds) -> [Transition] {
     guard zones != 0 else { return [] }
     let plan = activity.profile.plan
-    let before = fieldsBefore(activity)
-    let after = activity.fields
     var transitions: [Transition] = []
     var remaining = zones
     while remaining != 0 {
       let ordinal = remaining.trailingZeroBitCount
       remaining &= remaining - 1
-      let old = plan.render(ordinal, before, now: t).text
-      let new = plan.render(ordinal, after, now: t).text
-      guard !old.utf8.elementsEqual(new.utf8) else { continue }
+      guard let (old, new) = texts(of: ordinal, in: activity, at: t) else { continue }
       let kind: Transition.Kind
       if plan.identityZones & (1 << UInt8(ordinal)) != 0 {
         kind = .identity

@@ -742,7 +742,7 @@ extension IslandState {
       let width = activities[index].content.fields.withUnsafeBufferPointer { fields in
         plan.width(ordinal, BorrowedFields(fields: fields, slots: slots, plan: plan), now: t)
       }
-      guard width > budget, contentChange.changesText(of: ordinal, in: activities[index], at: t)
+      guard width > budget, contentChange.texts(of: ordinal, in: activities[index], at: t) != nil
       else { continue }
       let profile = activities[index].profile
       warnIfOverBudget(
