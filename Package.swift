@@ -47,7 +47,9 @@ let package = Package(
     .testTarget(
       name: "IslandDrawingTests", dependencies: ["IslandDrawing", "IslandTesting"],
       exclude: ["Goldens"]),
-    .testTarget(name: "IslandJournalTests", dependencies: ["IslandJournal", "IslandTesting"]),
+    .testTarget(
+      name: "IslandJournalTests",
+      dependencies: ["IslandJournal", "IslandTesting", "IslandProperties"]),
     .testTarget(name: "IslandPropertiesTests", dependencies: ["IslandProperties"]),
     .testTarget(
       name: "IslandTestingTests", dependencies: ["IslandTesting"], exclude: ["Journals"]),

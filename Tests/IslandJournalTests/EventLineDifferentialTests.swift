@@ -1,5 +1,6 @@
 import Foundation
 import IslandCore
+import IslandProperties
 import Testing
 
 @testable import IslandJournal
@@ -46,20 +47,7 @@ import Testing
     #","colour":1"#, "é", "🍕", #"\""#, "9007199254740993", "-1", ".5",
   ]
 
-  /// SplitMix64: a deterministic stream, so the corpus is the same on every run.
-  struct Generator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var value = state
-      value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-      return value ^ (value >> 31)
-    }
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
-  }
-
-  static func mutate(_ line: [UInt8], _ random: inout Generator) -> [UInt8] {
+  static func mutate(_ line: [UInt8], _ random: inout SplitMix64) -> [UInt8] {
     var bytes = line
     for _ in 0...random.below(2) {
       let position = random.below(bytes.count + 1)
@@ -132,7 +120,7 @@ import Testing
   }
 
   @Test func fastDecoderAgreesWithBothReferences() {
-    var random = Generator(state: 2_026)
+    var random = SplitMix64(seed: 2_026)
     var corpus = Self.seeds.map { Array($0.utf8) }
     for index in 0..<30_000 {
       corpus.append(Self.mutate(corpus[index % Self.seeds.count], &random))
@@ -185,4 +173,10 @@ import Testing
     #expect(Self.foundation(Array(line.utf8)) != nil)
     #expect(throws: JournalLineError.self) { try EventLine.decode(line) }
   }
+}
+
+extension SplitMix64 {
+  /// A number in `0..<bound` (0 for an empty range): IslandProperties' SplitMix64 stream, so
+  /// the corpus is the same on every run.
+  fileprivate mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(max(1, bound))) }
 }

@@ -1,4 +1,5 @@
 import IslandCore
+import IslandProperties
 
 /// A fingerprint of everything a fold makes observable, event by event: outcomes, the
 /// transitions and animations of each event, placement, and every activity's public fields

@@ -1,4 +1,5 @@
 import IslandCore
+import IslandProperties
 
 /// A deterministic synthetic workload: a day of push traffic from many apps.
 ///
@@ -112,21 +113,8 @@ struct Workload {
   }
 }
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a tiny, fast, well-mixed generator, the same
-/// sequence on every machine.
-struct SplitMix64 {
-  private var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-
+extension SplitMix64 {
+  /// A number in `0..<bound`.
   mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
 
