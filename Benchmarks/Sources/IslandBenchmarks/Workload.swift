@@ -8,12 +8,11 @@ import IslandProperties
 /// one time in ten), taps and long presses on what is shown, taps on expanded regions and
 /// outside, ends with each dismissal policy, and ticks, at time steps of 50 ms to a few
 /// minutes. Every event is valid where it stands: the generator asks the reducer.
-struct Workload {
+struct Workload: JournalGenerator {
   private var random: SplitMix64
   private var state = IslandState()
   private var nextID = 0
   private var now: Milliseconds = 0
-  private(set) var entries: [LogEntry] = []
 
   static let apps = [
     "com.example.food", "com.example.ride", "com.example.sports", "com.example.music",
@@ -22,15 +21,12 @@ struct Workload {
 
   init(seed: UInt64) { random = SplitMix64(seed: seed) }
 
-  /// Generates `count` accepted events.
-  mutating func generate(_ count: Int) -> [LogEntry] {
-    entries.reserveCapacity(count)
-    while entries.count < count {
+  mutating func nextEntry() -> LogEntry {
+    while true {
       now += step()
       let event = nextEvent()
-      if let outcome = try? state.apply(event, at: now) { entries.append(outcome.entry) }
+      if let outcome = try? state.apply(event, at: now) { return outcome.entry }
     }
-    return entries
   }
 
   private mutating func step() -> Milliseconds {

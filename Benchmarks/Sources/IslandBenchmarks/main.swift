@@ -3,10 +3,10 @@ import IslandCore
 import IslandJournal
 import IslandProperties
 
-// island-bench: the benchmarks of issue 7, on a release build.
+// island-bench: the benchmarks of issue 12, on a release build.
 //
-//   island-bench [--quick] [--runs N] [--island PATH] [--dir DIR]
-//       the whole benchmark: a table, and each target met or not
+//   island-bench [--quick] [--runs N] [--workload NAME]... [--island PATH] [--dir DIR]
+//       the whole benchmark: a table per workload, and each target met or not
 //   island-bench digest [N]     a fingerprint of every observable result of folding N
 //                               generated events (to check that optimisations change nothing)
 //   island-bench gen-digest [N] a fingerprint of the fuzz cases of seeds 0..<N (3000) under
@@ -14,8 +14,11 @@ import IslandProperties
 //   island-bench fuzz [N] [--all] 50-event fuzz cases per second: generated and folded (and
 //                               with --all: folded alone, with the invariants checked, and
 //                               checked by PropertyRunner, which generates and checks at once)
-//   island-bench fold N [R]     folds N generated events R times (for profilers)
-//   island-bench write N FILE   writes the N-event synthetic journal
+//   island-bench fold N [R] [WORKLOAD]
+//                               folds N generated events R times (for profilers)
+//   island-bench write N FILE [WORKLOAD]
+//                               writes the first N events of a workload (mixed, default-layout,
+//                               wide-content, scripts, lock-screen, distinct-ids)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -31,8 +34,9 @@ case "gen-digest":
 case "fold":
   let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
   let repeats = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 5
-  var workload = Workload(seed: 42)
-  let entries = workload.generate(count)
+  let kind = arguments.dropFirst(3).first.flatMap { WorkloadKind(rawValue: $0) } ?? .mixed
+  var generator = kind.generator(seed: 42)
+  let entries = generator.generate(count)
   var seconds: [Double] = []
   var applied: [Double] = []
   var folded = IslandState()
@@ -85,12 +89,13 @@ case "fuzz":
     print("\(Int(Double(count) / running)) cases of 50 events/s checked by the runner (one pass)")
   }
 case "write":
-  guard arguments.count == 3, let count = Int(arguments[1]) else {
-    print("usage: island-bench write N FILE")
+  guard (3...4).contains(arguments.count), let count = Int(arguments[1]) else {
+    print("usage: island-bench write N FILE [WORKLOAD]")
     exit(64)
   }
-  var workload = Workload(seed: 42)
-  try JournalFiles.write(workload.generate(count), to: arguments[2])
+  let kind = arguments.dropFirst(3).first.flatMap { WorkloadKind(rawValue: $0) } ?? .mixed
+  var generator = kind.generator(seed: 42)
+  try JournalFiles.write(generator.generate(count), to: arguments[2])
 default:
   do {
     var benchmark = try Benchmark(arguments: arguments)
@@ -102,10 +107,10 @@ default:
 }
 
 /// Folds `entries` through the reducer (``IslandState/fold(_:at:)``), as a replay does, from
-/// an empty island.
+/// `start` (an empty island unless given).
 @inline(never)
-func foldAll(_ entries: [LogEntry]) -> IslandState {
-  var state = IslandState()
+func foldAll(_ entries: [LogEntry], from start: IslandState = IslandState()) -> IslandState {
+  var state = start
   // Each event is read in place, not copied out of the array: what is timed is the reducer.
   entries.withUnsafeBufferPointer { entries in
     for index in entries.indices {
