@@ -44,6 +44,12 @@ struct StandardStream {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  /// Appends `bytes`, with no newline.
+  mutating func append<Bytes: Collection<UInt8>>(bytes: Bytes) {
+    buffer.append(contentsOf: bytes)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
   /// Appends `bytes` and a newline.
   mutating func line(bytes: [UInt8]) {
     buffer.append(contentsOf: bytes)

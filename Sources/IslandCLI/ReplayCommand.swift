@@ -5,7 +5,8 @@ import IslandJournal
 
 /// `island replay FILE... [--format text|json|jsonl] [--until SEQ] [--color]`: folds a journal and prints
 /// the state after its last event (or after event SEQ): `text` draws the island, `json` is
-/// the state's JSON contract (indented), `jsonl` one compact state per event (a timeline).
+/// the state's JSON contract (indented, with every effect and warning of the journal),
+/// `jsonl` one compact state per event (a timeline, each state with its recent ones).
 /// Several journals are replayed in parallel, on every core, and printed in the order given,
 /// each after a `==> FILE <==` line.
 enum ReplayCommand {
@@ -96,19 +97,27 @@ enum ReplayCommand {
     _ errors: inout StandardStream
   ) -> Int32 {
     let replay: JournalReplay
+    // The final state's JSON takes every effect and warning of the journal, the state only
+    // the most recent: they are spooled as they happen.
+    let stateJSON: StateJSONStream?
     do throws(JournalError) {
-      // Only the timeline looks at every event: without it, replay makes no outcomes.
+      stateJSON = format == .json ? try StateJSONStream() : nil
+      // Only the timeline and the state's JSON look at every event: without them, replay
+      // makes no outcomes.
       var lines = output
       defer { output = lines }
-      let timeline: ((LogEntry, Outcome, IslandState) -> Void)? =
-        format != .jsonl
-        ? nil
-        : { _, _, state in
+      let onEvent: ((LogEntry, Outcome, IslandState) -> Void)?
+      switch format {
+      case .text: onEvent = nil
+      case .json: onEvent = { _, outcome, _ in stateJSON?.record(outcome) }
+      case .jsonl:
+        onEvent = { _, _, state in
           var writer = JSONWriter()
           writer.write(state.json)
           lines.line(bytes: writer.bytes)
         }
-      replay = try Journal.replay(path: path, until: until, onEvent: timeline)
+      }
+      replay = try Journal.replay(path: path, until: until, onEvent: onEvent)
     } catch {
       output.flush()
       errors.line(error.description)
@@ -129,7 +138,14 @@ enum ReplayCommand {
     case .text:
       output.line(IslandDrawing.draw(replay.state, options: color ? .colored : .plain))
     case .json:
-      output.line(replay.state.json.indentedText)
+      do throws(JournalError) {
+        try stateJSON?.write(replay.state, to: &output)
+      } catch {
+        output.flush()
+        errors.line(error.description)
+        errors.flush()
+        return error.exitCode
+      }
     case .jsonl:
       break
     }

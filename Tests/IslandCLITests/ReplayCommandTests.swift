@@ -61,6 +61,30 @@ let sampleJournal = """
     }
   }
 
+  @Test func jsonHasEveryEffectOfTheJournalAndTheTimelineTheMostRecent() throws {
+    var lines = [
+      #"{"format":"island-journal","version":1,"profile":"tap-opens"}"#,
+      #"{"seq":1,"t":0,"event":"start","activity":"a","app":"com.a","url":"a://w"}"#,
+    ]
+    for seq in 2...301 {
+      lines.append(#"{"seq":\#(seq),"t":\#(seq * 1000),"event":"tap","target":"island"}"#)
+    }
+    let scratch = Scratch()
+    let journal = scratch.write("taps.jsonl", lines.joined(separator: "\n") + "\n")
+    let whole = try IslandProcess.run(["replay", journal, "--format", "json"])
+    #expect(whole.status == 0, "\(whole.error)")
+    let state = try #require(
+      try JSONSerialization.jsonObject(with: whole.outputBytes) as? [String: Any])
+    let effects = try #require(state["effects"] as? [[String: Any]])
+    #expect(effects.map { $0["seq"] as? Int } == (2...301).map { $0 })
+    let timeline = try IslandProcess.run(["replay", journal, "--format", "jsonl"])
+    let last = try #require(timeline.output.split(separator: "\n").last)
+    let lastState = try #require(
+      try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
+    let recent = try #require(lastState["effects"] as? [[String: Any]])
+    #expect(recent.map { $0["seq"] as? Int } == (46...301).map { $0 })
+  }
+
   @Test func jsonIsTheStateAfterTheLastEventOrAfterUntil() throws {
     let scratch = Scratch()
     let journal = scratch.write("sample.jsonl", sampleJournal)

@@ -16,25 +16,42 @@ extension IslandState {
   /// are fired again, the same way, before the next accepted event.
   @discardableResult
   public mutating func apply(_ event: Event, at t: Milliseconds) throws(Rejection) -> Outcome {
-    let effectCount = effects.count
-    let warningCount = warnings.count
-    try fold(event, at: t)
-    return Outcome(
+    let effectCount = effects.endIndex
+    let warningCount = warnings.endIndex
+    try foldKeepingItsEffects(event, at: t)
+    let outcome = Outcome(
       entry: LogEntry(seq: seq, t: t, event: event),
-      effects: effectCount == effects.count ? [] : Array(effects[effectCount...]),
-      warnings: warningCount == warnings.count ? [] : Array(warnings[warningCount...]))
+      effects: effectCount == effects.endIndex ? [] : Array(effects[effectCount...]),
+      warnings: warningCount == warnings.endIndex ? [] : Array(warnings[warningCount...]))
+    forgetOldEffectsAndWarnings()
+    return outcome
   }
 
   /// The reducer itself: ``apply(_:at:)`` without making its ``Outcome`` (a copy of the
   /// event, and of the effects and warnings it caused). For folds that look only at the
   /// state: a journal's replay, a fuzz case, a test that checks where the island ends up.
   public mutating func fold(_ event: Event, at t: Milliseconds) throws(Rejection) {
+    try foldKeepingItsEffects(event, at: t)
+    forgetOldEffectsAndWarnings()
+  }
+
+  /// Keeps only the most recent effects and warnings (``RecentWindow``), once the event
+  /// that caused them is accepted and its outcome made.
+  private mutating func forgetOldEffectsAndWarnings() {
+    effects.forgetBeyondCapacity()
+    warnings.forgetBeyondCapacity()
+  }
+
+  /// ``fold(_:at:)`` with every effect and warning of the event kept, for its outcome.
+  private mutating func foldKeepingItsEffects(_ event: Event, at t: Milliseconds)
+    throws(Rejection)
+  {
     guard t >= self.t else {
       throw Rejection(event: event.name, reason: .timeWentBackwards(t: t, now: self.t))
     }
     let seq = self.seq + 1
-    let effectCount = effects.count
-    let warningCount = warnings.count
+    let effectCount = effects.endIndex
+    let warningCount = warnings.endIndex
     // The last event's animations stay until this one is accepted: new ones are added
     // after them, and whichever part is not kept is cut off at the end. Only an update
     // changes content (and so makes transitions), once it has passed its checks: it records
@@ -49,8 +66,8 @@ extension IslandState {
       }
     } catch {
       animations.removeLast(animations.count - animationCount)
-      effects.removeLast(effects.count - effectCount)
-      warnings.removeLast(warnings.count - warningCount)
+      effects.removeLast(effects.endIndex - effectCount)
+      warnings.removeLast(warnings.endIndex - warningCount)
       throw Rejection(event: event.name, reason: error)
     }
     if case .update = event {

@@ -16,10 +16,11 @@ public struct IslandState: Equatable, Sendable {
   public internal(set) var placement = Placement()
   /// The expansion on top of the placement, if any.
   public internal(set) var expansion: Expansion?
-  /// Every effect so far, in order.
-  public internal(set) var effects: [Effect] = []
-  /// Every warning so far, in order.
-  public internal(set) var warnings: [Warning] = []
+  /// The most recent effects (at most ``RecentWindow/capacity``), in order; each keeps its
+  /// position among every effect so far.
+  public internal(set) var effects = RecentWindow<Effect>()
+  /// The most recent warnings (at most ``RecentWindow/capacity``), in order.
+  public internal(set) var warnings = RecentWindow<Warning>()
   /// The animations the last event caused (timers that fired before it included).
   public internal(set) var animations: [Animation] = []
 

@@ -5,8 +5,15 @@
 /// `activities`, `geometry`, `zones`, `transitions`, `animations`, `effects`, `warnings`.
 /// Point values (geometry, zone widths and heights) are rounded to hundredths of a point.
 extension IslandState {
-  /// The state as an ordered JSON object.
-  public var json: JSONValue {
+  /// The state as an ordered JSON object. Its `effects` and `warnings` are those the state
+  /// keeps: the most recent ``RecentWindow/capacity`` of each.
+  public var json: JSONValue { json(withLists: true) }
+
+  /// ``json`` with the three lists that grow with a journal (`activities`, `effects` and
+  /// `warnings`) left empty, for a writer that writes them element by element.
+  public var jsonWithEmptyLists: JSONValue { json(withLists: false) }
+
+  private func json(withLists: Bool) -> JSONValue {
     let presentation = self.presentation
     return [
       "seq": .number(Double(seq)),
@@ -18,13 +25,13 @@ extension IslandState {
       "detached": JSONValue(detachedActivity?.id),
       "expandedReason": JSONValue(expandedReason?.rawValue),
       "hidden": .array(hiddenActivities.map { .string($0.id) }),
-      "activities": .array(activities.map(\.json)),
+      "activities": .array(withLists ? activities.map(\.json) : []),
       "geometry": presentation.geometry.map(\.json) ?? .null,
       "zones": .array(presentation.zones.map(\.json)),
       "transitions": .array(transitions.map(\.json)),
       "animations": .array(animations.map(\.json)),
-      "effects": .array(effects.map(\.json)),
-      "warnings": .array(warnings.map(\.json)),
+      "effects": .array(withLists ? effects.map(\.json) : []),
+      "warnings": .array(withLists ? warnings.map(\.json) : []),
     ]
   }
 }

@@ -25,7 +25,15 @@ public struct JSONWriter: Sendable {
     bytes.append(contentsOf: text.utf8)
   }
 
-  private mutating func write(_ value: JSONValue, depth: Int) {
+  /// Forgets the bytes written so far (to write the next part of a stream in the same
+  /// storage).
+  public mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+  }
+
+  /// Appends `value` as a value nested `depth` levels deep: when indented, its inner lines
+  /// are indented for that depth (a list's elements written one by one).
+  public mutating func write(_ value: JSONValue, depth: Int) {
     switch value {
     case .null: bytes.append(contentsOf: "null".utf8)
     case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)

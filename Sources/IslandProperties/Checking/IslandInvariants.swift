@@ -40,11 +40,12 @@ public enum IslandInvariants {
   ) -> InvariantViolation? {
     check(
       step: outcome, event: event, seq: before.seq, t: before.t,
-      effectCount: before.effects.count, to: after)
+      effectCount: before.effects.endIndex, to: after)
   }
 
   /// The same check, given only what it needs of the state before: its seq, its time and
-  /// its number of effects (so a caller need not keep a copy of it).
+  /// the number of effects it had caused so far, `effects.endIndex` (so a caller need not
+  /// keep a copy of it).
   public static func check(
     step outcome: Outcome, event: Event, seq: Int, t: Milliseconds, effectCount: Int,
     to after: IslandState
@@ -299,12 +300,12 @@ public enum IslandInvariants {
   private static func checkEffects(
     _ outcome: Outcome, event: Event, effectCount: Int, to after: IslandState
   ) -> InvariantViolation? {
-    if after.effects.count != effectCount + outcome.effects.count
-      || after.effects.suffix(outcome.effects.count) != outcome.effects[...]
+    if after.effects.endIndex != effectCount + outcome.effects.count
+      || !after.effects.suffix(outcome.effects.count).elementsEqual(outcome.effects)
     {
       return InvariantViolation(
         .effectsComeFromTaps,
-        "the effect list went from \(effectCount) to \(after.effects.count) with "
+        "the effect list went from \(effectCount) to \(after.effects.endIndex) with "
           + "\(outcome.effects.count) new")
     }
     for effect in outcome.effects {

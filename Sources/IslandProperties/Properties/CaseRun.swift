@@ -86,7 +86,7 @@ struct CaseRun {
     let before = checks.contains(.rejection) ? log.state : nil
     let seq = log.state.seq
     let time = log.state.t
-    let effectCount = log.state.effects.count
+    let effectCount = log.state.effects.endIndex
     let entryCount = log.entries.count
     do {
       let outcome = try log.append(step.event, at: step.t)

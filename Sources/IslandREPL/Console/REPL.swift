@@ -222,10 +222,12 @@ public final class REPL {
   private func apply(_ event: Event, at t: Milliseconds, location: String?, dryRun: Bool)
     -> LineResult
   {
-    var next = session
+    // Tried first on a copy of the state alone: the event must be recorded before the
+    // session takes it, and a copy of the session would copy its whole log at the change.
+    var trial = session.state
     let outcome: Outcome
     do {
-      outcome = try next.apply(event, at: t)
+      outcome = try trial.apply(event, at: t)
     } catch {
       return fail(
         error.description, hint: error.reason.hint, location: location, expected: dryRun)
@@ -241,7 +243,8 @@ public final class REPL {
       }
     }
     let before = session.state
-    session = next
+    // Accepted on the copy, so accepted here: the reducer is a function of state and event.
+    _ = try? session.apply(event, at: t)
     writeLines(
       Report.event(
         outcome, before: before, after: session.state, options: drawingOptions))

@@ -54,16 +54,18 @@ public enum StateDiff {
     return lines
   }
 
+  /// What was added from `before` to `after` (or taken away, back in time): the elements
+  /// of one past the other's end (of those the state still keeps).
   private static func listChanges<Element: Equatable>(
-    _ before: [Element], _ after: [Element], label: String, describe: (Element) -> String
+    _ before: RecentWindow<Element>, _ after: RecentWindow<Element>, label: String,
+    describe: (Element) -> String
   ) -> [String] {
-    if after.starts(with: before) {
-      return after.dropFirst(before.count).map { "+ \(label) " + describe($0) }
+    if after.endIndex >= before.endIndex {
+      return after[max(before.endIndex, after.startIndex)...].map {
+        "+ \(label) " + describe($0)
+      }
     }
-    if before.starts(with: after) {
-      return before.dropFirst(after.count).map { "- \(label) " + describe($0) }
-    }
-    return []
+    return before[max(after.endIndex, before.startIndex)...].map { "- \(label) " + describe($0) }
   }
 
   private static func list(_ activities: [Activity]) -> String {

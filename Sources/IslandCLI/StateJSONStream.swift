@@ -1,0 +1,114 @@
+import Foundation
+import IslandCore
+import IslandJournal
+
+/// `island replay --format json`: the final state's JSON with every effect and warning of
+/// the journal, in memory that does not grow with the journal.
+///
+/// The state keeps only its most recent effects and warnings (``RecentWindow``). Those of
+/// the whole journal are written, as each event causes them, to two spools (temporary
+/// files), already formatted as the elements of the indented lists; at the end the state's
+/// JSON is written member by member, its activities one by one and each list copied from its
+/// spool. The bytes are those of `state.json.indentedText` for a state that kept everything.
+final class StateJSONStream {
+  private let effects: Spool
+  private let warnings: Spool
+  private var writer = JSONWriter(indented: true)
+
+  init() throws(JournalError) {
+    effects = try Spool()
+    warnings = try Spool()
+  }
+
+  /// Adds what one accepted event caused.
+  func record(_ outcome: Outcome) {
+    for effect in outcome.effects { add(effect.json, to: effects) }
+    for warning in outcome.warnings { add(warning.json, to: warnings) }
+  }
+
+  private func add(_ element: JSONValue, to spool: Spool) {
+    writer.removeAll()
+    writer.writeRaw(spool.isEmpty ? "\n    " : ",\n    ")
+    writer.write(element, depth: 2)
+    spool.write(writer.bytes)
+  }
+
+  /// Writes `state`'s JSON, with the spooled effects and warnings, and a newline.
+  func write(_ state: IslandState, to output: inout StandardStream) throws(JournalError) {
+    guard case .object(let members) = state.jsonWithEmptyLists else { return }
+    for (index, (key, value)) in members.enumerated() {
+      writer.removeAll()
+      writer.writeRaw(index == 0 ? "{\n  " : ",\n  ")
+      writer.write(.string(key), depth: 1)
+      writer.writeRaw(": ")
+      switch key {
+      case "activities":
+        output.append(bytes: writer.bytes)
+        try writeActivities(state.activities, to: &output)
+      case "effects":
+        output.append(bytes: writer.bytes)
+        try effects.copy(to: &output)
+      case "warnings":
+        output.append(bytes: writer.bytes)
+        try warnings.copy(to: &output)
+      default:
+        writer.write(value, depth: 1)
+        output.append(bytes: writer.bytes)
+      }
+    }
+    output.line(members.isEmpty ? "{}" : "\n}")
+  }
+
+  private func writeActivities(_ activities: [Activity], to output: inout StandardStream)
+    throws(JournalError)
+  {
+    guard !activities.isEmpty else { return output.append(bytes: "[]".utf8) }
+    output.append(bytes: "[".utf8)
+    for (index, activity) in activities.enumerated() {
+      writer.removeAll()
+      writer.writeRaw(index == 0 ? "\n    " : ",\n    ")
+      writer.write(activity.json, depth: 2)
+      output.append(bytes: writer.bytes)
+    }
+    output.append(bytes: "\n  ]".utf8)
+  }
+}
+
+/// A temporary file of formatted list elements, deleted when closed.
+private final class Spool {
+  private let file: UnsafeMutablePointer<FILE>
+  private(set) var isEmpty = true
+
+  init() throws(JournalError) {
+    guard let file = tmpfile() else {
+      throw .io(path: "a temporary file", reason: String(cString: strerror(errno)))
+    }
+    self.file = file
+  }
+
+  deinit { fclose(file) }
+
+  func write(_ bytes: [UInt8]) {
+    isEmpty = false
+    bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, file) }
+  }
+
+  /// Writes the list: `[]`, or `[` the elements and the closing bracket on its own line.
+  func copy(to output: inout StandardStream) throws(JournalError) {
+    guard !isEmpty else { return output.append(bytes: "[]".utf8) }
+    output.append(bytes: "[".utf8)
+    guard fflush(file) == 0, fseek(file, 0, SEEK_SET) == 0 else {
+      throw .io(path: "a temporary file", reason: String(cString: strerror(errno)))
+    }
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = chunk.withUnsafeMutableBufferPointer { fread($0.baseAddress, 1, $0.count, file) }
+      if count > 0 { output.append(bytes: chunk[..<count]) }
+      if count < chunk.count { break }
+    }
+    if ferror(file) != 0 {
+      throw .io(path: "a temporary file", reason: String(cString: strerror(errno)))
+    }
+    output.append(bytes: "\n  ]".utf8)
+  }
+}
