@@ -222,32 +222,34 @@ public final class REPL {
   private func apply(_ event: Event, at t: Milliseconds, location: String?, dryRun: Bool)
     -> LineResult
   {
-    // Tried first on a copy of the state alone: the event must be recorded before the
-    // session takes it, and a copy of the session would copy its whole log at the change.
-    var trial = session.state
+    // Applied to the session in place, in time independent of its length: a rejected event
+    // changes nothing, and the rare accepted one that must not stay (a line that had to
+    // fail, a journal that cannot be written) is taken back by folding the others again.
+    let phasesBefore = Report.phases(of: session.state)
     let outcome: Outcome
     do {
-      outcome = try trial.apply(event, at: t)
+      outcome = try session.apply(event, at: t)
     } catch {
       return fail(
         error.description, hint: error.reason.hint, location: location, expected: dryRun)
     }
-    if dryRun { return .done }
+    if dryRun {
+      session.removeLast()
+      return .done
+    }
     if let recorder {
       do {
         try recorder.record(outcome.entry)
       } catch {
+        session.removeLast()
         return fail(
           .journalWrite(path: recorder.path, why: error.message), location: location,
           expected: false)
       }
     }
-    let before = session.state
-    // Accepted on the copy, so accepted here: the reducer is a function of state and event.
-    _ = try? session.apply(event, at: t)
     writeLines(
       Report.event(
-        outcome, before: before, after: session.state, options: drawingOptions))
+        outcome, phasesBefore: phasesBefore, after: session.state, options: drawingOptions))
     return .done
   }
 

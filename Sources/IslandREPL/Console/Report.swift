@@ -38,15 +38,24 @@ public enum Report {
     return text
   }
 
+  /// The id and phase of each activity of `state` not dismissed (the only ones an event can
+  /// move to another phase), in start order: what ``event(_:phasesBefore:after:options:)``
+  /// needs of the state before an event, without a copy of it.
+  public static func phases(of state: IslandState) -> [(id: String, phase: Phase)] {
+    state.activities.compactMap { $0.phase == .dismissed ? nil : ($0.id, $0.phase) }
+  }
+
   /// What an accepted event did: the headline and drawing of `after`, then each phase change
-  /// since `before`, content transition, animation, effect and warning.
+  /// since `phasesBefore` (``phases(of:)`` before the event), content transition, animation,
+  /// effect and warning.
   public static func event(
-    _ outcome: Outcome, before: IslandState, after: IslandState, options: DrawingOptions
+    _ outcome: Outcome, phasesBefore: [(id: String, phase: Phase)], after: IslandState,
+    options: DrawingOptions
   ) -> [String] {
     var lines = [headline(of: after), drawing(of: after, options: options)]
-    for activity in after.activities {
-      guard let old = before.activity(activity.id), old.phase != activity.phase else { continue }
-      var line = "phase: \(activity.id) \(old.phase.rawValue) -> \(activity.phase.rawValue)"
+    for (id, old) in phasesBefore {
+      guard let activity = after.activity(id), old != activity.phase else { continue }
+      var line = "phase: \(activity.id) \(old.rawValue) -> \(activity.phase.rawValue)"
       if activity.phase == .ended, let dismissAt = activity.dismissAt {
         line += " (on the Lock Screen until @\(ValueSyntax.write(duration: dismissAt)))"
       }

@@ -40,6 +40,16 @@ public struct Session: Equatable, Sendable {
     try log.append(event, at: t)
   }
 
+  /// Takes back the last event: the others folded again, in time proportional to the
+  /// session's length (for an event that must not stay, which is rare).
+  public mutating func removeLast() {
+    let kept = entries.dropLast()
+    // The kept events were accepted under this configuration, in this order: none can fail.
+    log =
+      (try? EventLog.refold(Array(kept), configuration: configuration).get())
+      ?? EventLog(configuration: configuration)
+  }
+
   /// The state after event `seq` (0: before any).
   public func state(after seq: Int) throws(SessionError) -> IslandState {
     guard seq >= 0, seq <= entries.count else { throw .noSuchEvent(seq, last: entries.count) }
