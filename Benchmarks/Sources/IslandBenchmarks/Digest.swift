@@ -70,9 +70,15 @@ struct Digest {
   static func of(_ entries: [LogEntry], configuration: Configuration = Configuration()) -> String {
     var digest = Digest()
     var state = IslandState(configuration: configuration)
+    // Every effect and warning of the fold, from the outcomes: the state keeps only the
+    // most recent.
+    var effects: [Effect] = []
+    var warnings: [Warning] = []
     for entry in entries {
       do {
         let outcome = try state.apply(entry.event, at: entry.t)
+        effects += outcome.effects
+        warnings += outcome.warnings
         digest.add("\(outcome)")
       } catch {
         digest.add("\(error)")
@@ -87,7 +93,15 @@ struct Digest {
           + "\(activity.staleAt as Any) \(activity.endedAt as Any) \(activity.dismissAt as Any) "
           + "\(activity.content) \(activity.lastAlert as Any) \(activity.layoutName as Any)")
     }
-    digest.add("\(state.effects)\(state.warnings)\(state.seq) \(state.t)")
+    // What the state keeps must be the last of them, at their places: else the digest
+    // differs.
+    if state.effects.endIndex != effects.count || state.warnings.endIndex != warnings.count
+      || !state.effects.elementsEqual(effects.suffix(state.effects.count))
+      || !state.warnings.elementsEqual(warnings.suffix(state.warnings.count))
+    {
+      digest.add("the recent effects or warnings are not the last ones")
+    }
+    digest.add("\(effects)\(warnings)\(state.seq) \(state.t)")
     return digest.hex
   }
 }

@@ -11,6 +11,8 @@ final class LayoutPlan: Sendable {
   private let stepStarts: [Int]
   /// The literal bytes of every zone's steps.
   private let literals: [UInt8]
+  /// Each zone's line limit (``ZoneRenderer/lineLimit(of:_:)``), by ``Zone/ordinal``.
+  private let lineLimits: [Int?]
   /// The zones with a view.
   let shownZones: ZoneSet
   /// The zones whose text changes with no animation.
@@ -52,6 +54,9 @@ final class LayoutPlan: Sendable {
   init(_ layout: Layout) {
     self.layout = layout
     zoneViews = Zone.allCases.map { layout[$0] }
+    lineLimits = Zone.allCases.map { zone in
+      layout[zone].flatMap { ZoneRenderer.lineLimit(of: zone, $0) }
+    }
     var names: [String] = []
     let programs = Zone.allCases.map { zone in
       layout[zone].map { ZoneProgram($0, fields: &names) }
@@ -150,6 +155,15 @@ final class LayoutPlan: Sendable {
         }
       }
     }
+  }
+
+  /// The widest `zone` can be within `budget` without truncating: the budget on each line
+  /// the zone may take (``ZoneRenderer``'s `fit`). A region that wraps onto two lines fits
+  /// in twice its budget, not once.
+  func widthBeforeTruncation(_ zone: Zone, budget: Double) -> Double {
+    guard budget > 0 else { return budget }
+    let lines = lineLimits[zone.ordinal] ?? ZoneRenderer.maximumLines
+    return budget * Double(max(1, min(lines, ZoneRenderer.maximumLines)))
   }
 
   /// Whether the width of `zone` estimated from the measures `fields` (and, for a

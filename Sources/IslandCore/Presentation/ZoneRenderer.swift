@@ -45,11 +45,20 @@ public enum ZoneRenderer {
     _ width: Double, of zone: Zone, _ zoneView: ZoneView, in budget: Double?
   ) -> (lines: Int, truncated: Bool) {
     guard let budget, width > budget else { return (1, false) }
-    let lineLimit = zone.region != nil ? lineLimitOf(zoneView.view) : 1
     // A budget of zero or less holds nothing: one line, cut to the ellipsis.
-    let neededLines = budget > 0 ? Int(min(1e6, (width / budget).rounded(.up))) : 1
-    let lines = min(neededLines, lineLimit ?? Int.max)
+    let neededLines =
+      budget > 0 ? Int(min(Double(maximumLines), (width / budget).rounded(.up))) : 1
+    let lines = min(neededLines, lineLimit(of: zone, zoneView) ?? Int.max)
     return (lines, width > budget * Double(lines))
+  }
+
+  /// The most lines a region that wraps as far as its text needs is given.
+  static let maximumLines = 1_000_000
+
+  /// How many lines `zone` may take: one for a compact or minimal zone; for an expanded
+  /// region, its views' line limit (nil: as many as its text needs).
+  static func lineLimit(of zone: Zone, _ zoneView: ZoneView) -> Int? {
+    zone.region != nil ? lineLimitOf(zoneView.view) : 1
   }
 
   static func progress(_ field: String, _ content: ContentState) -> Double {

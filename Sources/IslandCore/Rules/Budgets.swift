@@ -16,13 +16,15 @@ extension IslandState {
     let measures = activities[index].derived.fieldMeasures
     for zone in Zone.allCases where contentChange.zones.contains(zone) {
       guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
+      // Measured only when its estimate may not fit on the lines it may take.
+      let fitting = plan.widthBeforeTruncation(zone, budget: budget)
       if plan.estimateFits(
-        zone, within: budget, measures, now: t, value: { activities[index].fields.value($0) })
+        zone, within: fitting, measures, now: t, value: { activities[index].fields.value($0) })
       {
         continue
       }
       let width = plan.width(zone, content: activities[index].content, slots: slots, now: t)
-      guard width > budget,
+      guard width > budget, !WidthModel.isClearlyUnder(width, fitting),
         contentChange.texts(of: zone, in: activities[index].fields, at: t) != nil
       else { continue }
       warnIfOverBudget(
@@ -39,6 +41,7 @@ extension IslandState {
   ) {
     guard let islandClass = device.islandClass,
       let budget = ZoneBudget.width(of: zone, in: islandClass), width > budget,
+      !WidthModel.isClearlyUnder(width, activity.plan.widthBeforeTruncation(zone, budget: budget)),
       let rendered = ZoneRenderer.overflow(
         zone, of: activity.layout, content: content, now: now, budget: budget),
       rendered.truncated

@@ -34,8 +34,8 @@ extension IslandState {
     let fieldSlots = plan.slots(in: start.state)
     try LayoutChecks.checkLayoutExceptMinimalWidth(plan, content: start.state, slots: fieldSlots)
     // Every zone's width, where something limits it: the minimal view's 45 pt, or the zone's
-    // budget. Measured unless the estimate from its fields' widths is clearly within it. The
-    // minimal view's width is its check.
+    // budget on the lines it may take. Measured unless the estimate from its fields' widths
+    // is clearly within it. The minimal view's width is its check.
     let fields = LayoutFields(plan: plan, content: start.state, slots: fieldSlots)
     let measures = FieldMeasures(fields, count: plan.roles.count)
     var widths = InlineArray<7, Double?>(repeating: nil)
@@ -43,7 +43,9 @@ extension IslandState {
       let limit =
         zone == .minimal
         ? IslandMetrics.minimalMaximumWidth
-        : device.islandClass.flatMap { ZoneBudget.width(of: zone, in: $0) }
+        : device.islandClass.flatMap { ZoneBudget.width(of: zone, in: $0) }.map {
+          plan.widthBeforeTruncation(zone, budget: $0)
+        }
       guard let limit else { continue }
       if plan.estimateFits(zone, within: limit, measures, now: t, value: fields.value) {
         continue
