@@ -222,6 +222,26 @@ import Testing
     }
   }
 
+  @Test func aZonesWidthInItsPlanIsExactlyWhatRenderingItFinds() {
+    var draws = Draws(state: 5)
+    for _ in 0..<3_000 {
+      let named = Layout.catalogue[draws.below(Layout.catalogue.count)]
+      var content = named.sampleState
+      for field in content.fields {
+        guard case .string = field.value else { continue }
+        content[field.name] = draws.value()
+      }
+      let plan = LayoutPlan(named.layout)
+      let fields = LayoutFields(plan: plan, content: content, slots: plan.slots(in: content))
+      let budget = Double(draws.below(400)) / 3
+      for zone in Zone.allCases where plan.shownZones.contains(zone) {
+        let overflow = ZoneRenderer.overflow(
+          zone, of: named.layout, content: content, now: 0, budget: budget)
+        #expect(plan.width(zone, fields, now: 0) == overflow?.width, "\(named.name) \(zone)")
+      }
+    }
+  }
+
   @Test func aStringsJSONLengthIsTheLengthItIsWrittenIn() {
     var draws = Draws(state: 4)
     let pieces = ["a", "\"", "\\", "\n", "\t", "\u{01}", "\u{1F}", "é", "🍕", " ", "xxxxxxx", "\r"]

@@ -25,7 +25,11 @@ public enum TextMetrics {
   /// The width of `text` in `font`, in points.
   public static func width(of text: String, font: Font, bold: Bool) -> Double {
     var ems = 0.0
-    for scalar in text.unicodeScalars { ems += emWidth(of: scalar) }
+    // ASCII from the table, in the same order: the same sum as from `emWidth` alone.
+    let ascii = asciiEmWidths
+    for scalar in text.unicodeScalars {
+      ems += scalar.value < 0x80 ? ascii[Int(scalar.value)] : emWidth(of: scalar)
+    }
     return ems * font.pointSize * weightFactor(font: font, bold: bold)
   }
 

@@ -26,8 +26,9 @@ public enum ZoneRenderer {
   }
 
   /// The width ``render(_:of:activity:content:now:budget:)`` finds for `zone` of `layout`,
-  /// and whether it truncates the zone, without truncating it: what a warning needs. Nil
-  /// when the layout leaves the zone empty.
+  /// and whether it truncates the zone, without truncating it: what a warning says. The
+  /// reducer warns from its ``LayoutPlan``'s width, which tests hold equal to this one.
+  /// Nil when the layout leaves the zone empty.
   static func overflow(
     _ zone: Zone, of layout: Layout, content: ContentState, now: Milliseconds, budget: Double
   ) -> (width: Double, truncated: Bool)? {
@@ -41,7 +42,7 @@ public enum ZoneRenderer {
 
   /// How many lines a zone `width` points wide takes within `budget` (regions wrap, up to
   /// their views' line limit), and whether it is still over budget on them.
-  private static func fit(
+  static func fit(
     _ width: Double, of zone: Zone, _ zoneView: ZoneView, in budget: Double?
   ) -> (lines: Int, truncated: Bool) {
     guard let budget, width > budget else { return (1, false) }

@@ -27,29 +27,24 @@ extension IslandState {
       guard width > budget, !WidthModel.isClearlyUnder(width, fitting),
         contentChange.texts(of: zone, in: activities[index].fields, at: t) != nil
       else { continue }
-      warnIfOverBudget(
-        zone, width: width, activity: activities[index].attributes,
-        content: activities[index].content, seq: seq, now: t)
+      warnIfOverBudget(zone, width: width, activity: activities[index].attributes, seq: seq)
     }
   }
 
-  /// Warns when `zone`, `width` points wide, is over its budget and truncates (compact zones
-  /// and expanded regions).
+  /// Warns when `zone`, `width` points wide (``LayoutPlan``'s width, which sums exactly as
+  /// ``ZoneRenderer`` measures), is over its budget and truncates (compact zones and
+  /// expanded regions, on the lines they may take).
   mutating func warnIfOverBudget(
-    _ zone: Zone, width: Double, activity: ActivityAttributes, content: ContentState, seq: Int,
-    now: Milliseconds
+    _ zone: Zone, width: Double, activity: ActivityAttributes, seq: Int
   ) {
     guard let islandClass = device.islandClass,
       let budget = ZoneBudget.width(of: zone, in: islandClass), width > budget,
-      !WidthModel.isClearlyUnder(width, activity.plan.widthBeforeTruncation(zone, budget: budget)),
-      let rendered = ZoneRenderer.overflow(
-        zone, of: activity.layout, content: content, now: now, budget: budget),
-      rendered.truncated
+      let zoneView = activity.layout[zone],
+      ZoneRenderer.fit(width, of: zone, zoneView, in: budget).truncated
     else { return }
     warnings.append(
       Warning(
         seq: seq,
-        kind: .truncated(activity: activity.id, zone: zone, needed: rendered.width, budget: budget)
-      ))
+        kind: .truncated(activity: activity.id, zone: zone, needed: width, budget: budget)))
   }
 }

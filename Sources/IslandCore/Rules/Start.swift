@@ -74,8 +74,7 @@ extension IslandState {
     // Checked: from here on nothing throws.
     for zone in Zone.allCases where zone != .minimal {
       guard let width = widths[zone.ordinal] else { continue }
-      warnIfOverBudget(
-        zone, width: width, activity: attributes, content: start.state, seq: seq, now: t)
+      warnIfOverBudget(zone, width: width, activity: attributes, seq: seq)
     }
     var activity = Activity(
       attributes: attributes, relevance: start.relevance, staleAt: start.stale,
