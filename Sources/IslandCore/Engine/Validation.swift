@@ -136,6 +136,7 @@ enum Validation {
       guard isValid(zoneView.view) else { return false }
       if let link = zoneView.link, !isWellFormedURL(link) { return false }
     }
+    if let url = layout.widgetURL, !isWellFormedURL(url) { return false }
     return true
   }
 
@@ -149,6 +150,7 @@ enum Validation {
       try checkView(zoneView.view, zone: zone, content: content)
       if let link = zoneView.link { try checkURL(link, field: "\(zone.rawValue) link") }
     }
+    if let url = layout.widgetURL { try checkURL(url, field: "layout's widget URL") }
     if let pulse = layout.pulse, content[pulse.field] == nil {
       throw .missingPulseField(pulse.field)
     }

@@ -19,12 +19,18 @@ public struct Layout: Equatable, Hashable, Sendable {
   public var bottom: ZoneView?
   /// A state field whose change pulses the leading icon, and the pulse's keyframes.
   public var pulse: Pulse?
+  /// The widget URL the layout sets (`.widgetURL(_:)`), used when the start gives none.
+  public var widgetURL: String?
+  /// The fields read as static attributes (`context.attributes.NAME`) rather than content
+  /// state: given at the start, counted in the payload, never changed by an update.
+  public var attributes: [String]
 
   /// A layout with the views given; a zone left nil shows nothing.
   public init(
     compactLeading: ZoneView? = nil, compactTrailing: ZoneView? = nil, minimal: ZoneView? = nil,
     leading: ZoneView? = nil, trailing: ZoneView? = nil, center: ZoneView? = nil,
-    bottom: ZoneView? = nil, pulse: Pulse? = nil
+    bottom: ZoneView? = nil, pulse: Pulse? = nil, widgetURL: String? = nil,
+    attributes: [String] = []
   ) {
     self.compactLeading = compactLeading
     self.compactTrailing = compactTrailing
@@ -34,6 +40,8 @@ public struct Layout: Equatable, Hashable, Sendable {
     self.center = center
     self.bottom = bottom
     self.pulse = pulse
+    self.widgetURL = widgetURL
+    self.attributes = attributes
   }
 
   /// The view of `zone`.
@@ -142,16 +150,20 @@ public struct ZoneView: Equatable, Hashable, Sendable {
   public var link: String?
   /// Whether the zone pads its content on both sides (`.padding(.horizontal)`).
   public var horizontalPadding: Bool
+  /// The priority an expanded region is given (`DynamicIslandExpandedRegion(_:priority:)`),
+  /// kept as written; nil elsewhere, and where none is given.
+  public var priority: Double?
 
   /// A zone showing `view`.
   public init(
     _ view: View, transition: TransitionChoice = .automatic, link: String? = nil,
-    horizontalPadding: Bool = false
+    horizontalPadding: Bool = false, priority: Double? = nil
   ) {
     self.view = view
     self.transition = transition
     self.link = link
     self.horizontalPadding = horizontalPadding
+    self.priority = priority
   }
 }
 
@@ -259,12 +271,14 @@ public struct Keyframe: Equatable, Hashable, Sendable {
   /// How it gets there.
   public var curve: Curve
 
-  /// The timing curve of a keyframe (`LinearKeyframe`, `SpringKeyframe`).
-  public enum Curve: String, Equatable, Hashable, Sendable {
+  /// The timing curve of a keyframe (`LinearKeyframe`, `SpringKeyframe`, `CubicKeyframe`).
+  public enum Curve: String, CaseIterable, Equatable, Hashable, Sendable {
     /// Linear interpolation.
     case linear
     /// A spring.
     case spring
+    /// A cubic curve through the neighbouring keyframes.
+    case cubic
   }
 
   /// A keyframe reaching `scale` over `duration` milliseconds.
