@@ -26,6 +26,8 @@ public enum SwiftUILayout {
     let tree = Parser.parse(source: source)
     var reader = LayoutReader(file: file, tree: tree, lenient: lenient)
     reader.readFile()
+    reader.errors.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+    reader.warnings.sort { ($0.line, $0.column) < ($1.line, $1.column) }
     if !reader.errors.isEmpty {
       throw SwiftUIImportFailure(errors: reader.errors, warnings: reader.warnings)
     }
@@ -572,6 +574,14 @@ private struct LayoutReader {
     {
       return field(Array(sequence.elements)[2])
     }
+    if expression.is(MemberAccessExprSyntax.self) || expression.is(DeclReferenceExprSyntax.self),
+      let name = field(expression)
+    {
+      warn(
+        expression, "the timer's range `\(name)` is read as the time it ends (a number of "
+          + "milliseconds on the journal's clock in Island's content state)")
+      return name
+    }
     refuse(
       expression, "a timer interval must be written START...FIELD (such as "
         + "`Date.now...context.state.endsAt`), not \(Quoting.code(expression.trimmedDescription))")
@@ -580,6 +590,12 @@ private struct LayoutReader {
 
   mutating func readLabel(_ call: FunctionCallExprSyntax, _ environment: Environment) -> [View] {
     let arguments = Array(call.arguments)
+    let closures = Self.closures(of: call)
+    if arguments.allSatisfy({ $0.expression.is(ClosureExprSyntax.self) }), closures.count == 2,
+      closures[0].label == nil || closures[0].label == "title", closures[1].label == "icon"
+    {
+      return readLabel(title: closures[0].closure, icon: closures[1].closure, environment)
+    }
     guard arguments.count == 2, arguments[0].label == nil,
       arguments[1].label?.text == "systemImage"
     else {
@@ -604,6 +620,22 @@ private struct LayoutReader {
     return [
       .label(title, symbol: symbol, font: environment.font ?? .body, bold: environment.bold ?? false)
     ]
+  }
+
+  /// `Label { Text(...) } icon: { Image(systemName: "...") }`.
+  mutating func readLabel(
+    title: ClosureExprSyntax, icon: ClosureExprSyntax, _ environment: Environment
+  ) -> [View] {
+    let titles = readStatements(title.statements, environment: environment, root: false)
+    let icons = readStatements(icon.statements, environment: environment, root: false)
+    // A label draws its icon, then its title: a text and a fixed symbol are a label, other
+    // views a row of the two.
+    guard titles.count == 1, case .text(let text, let font, let bold, _) = titles[0],
+      icons.count == 1, case .symbol(let name, _, _) = icons[0], name.fields.isEmpty
+    else {
+      return [.row(icons + titles)]
+    }
+    return [.label(text, symbol: ZoneRenderer.fill(name, ContentState()), font: font, bold: bold)]
   }
 
   mutating func readProgress(_ call: FunctionCallExprSyntax, _ environment: Environment)
