@@ -463,6 +463,11 @@ private struct LayoutReader {
       return [.row(readStatements(content.statements, environment: environment, root: false))]
     case "Spacer", "EmptyView": return []
     case "Link": return readLink(call, environment, root: root)
+    case "ForEach":
+      refuse(
+        call.calledExpression, "a loop (`ForEach`) is not supported: Island reads one fixed "
+          + "layout (put what varies in a content-state field)")
+      return placeholder(name, environment)
     default:
       refuse(
         call.calledExpression,
@@ -1029,9 +1034,12 @@ private struct LayoutReader {
       let name = Self.identifier(member.declName.baseName.text)
       return record(name, attribute: middle.declName.baseName.text == "attributes", at: expression)
     }
-    if expression.is(FunctionCallExprSyntax.self) || expression.is(SequenceExprSyntax.self)
-      || expression.is(MemberAccessExprSyntax.self)
-    {
+    if expression.is(MemberAccessExprSyntax.self) {
+      refuse(
+        expression, "\(written) is not a field: Island reads \(SwiftUILayout.supportedFields)")
+      return nil
+    }
+    if expression.is(FunctionCallExprSyntax.self) || expression.is(SequenceExprSyntax.self) {
       if expression.as(SequenceExprSyntax.self)?.elements.contains(where: {
         $0.is(UnresolvedTernaryExprSyntax.self)
       }) == true {
