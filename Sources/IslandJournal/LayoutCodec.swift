@@ -55,6 +55,7 @@ public enum LayoutCodec {
           let name = try string(element, zone: "layout", key: key)
           if !layout.attributes.contains(name) { layout.attributes.append(name) }
         }
+        layout.attributes.sort()
       } else if let zone = Zone(rawValue: key) {
         layout[zone] = try decodeZone(member, zone: zone)
       } else {

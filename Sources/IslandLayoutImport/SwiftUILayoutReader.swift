@@ -166,6 +166,7 @@ private struct LayoutReader {
     readIsland(island)
     for modifier in Self.modifiers(around: ExprSyntax(island)) { readIslandModifier(modifier) }
     layout.widgetURL = widgetURLSource?.url
+    layout.attributes.sort()
   }
 
   /// The parameter of the closure the builder is in (`dynamicIsland: { context in ... }`).

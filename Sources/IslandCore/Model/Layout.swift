@@ -22,7 +22,8 @@ public struct Layout: Equatable, Hashable, Sendable {
   /// The widget URL the layout sets (`.widgetURL(_:)`), used when the start gives none.
   public var widgetURL: String?
   /// The fields read as static attributes (`context.attributes.NAME`) rather than content
-  /// state: given at the start, counted in the payload, never changed by an update.
+  /// state: given at the start, counted in the payload, never changed by an update. Sorted
+  /// by name.
   public var attributes: [String]
 
   /// A layout with the views given; a zone left nil shows nothing.
