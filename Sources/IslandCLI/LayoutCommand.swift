@@ -226,32 +226,55 @@ enum LayoutCheck {
       guard let device = Device.named(deviceName), let islandClass = device.islandClass else {
         continue
       }
-      var island = IslandState(configuration: Configuration(device: device))
-      let start = Start(activity: "check", app: "com.example.check", state: state)
-      var event = start
-      event.layout = .inline(layout)
-      do {
-        _ = try island.apply(.start(event), at: 0)
-      } catch {
-        report.lines.append("\(islandClass.rawValue) island (\(deviceName)): \(error.description)")
-        report.overBudget = true
-        continue
+      let place = "on the \(islandClass.rawValue) island (\(deviceName))"
+      var checked = layout
+      var island = IslandState()
+      // A minimal view too wide refuses the start: it is said, and the other zones are
+      // checked without it.
+      while true {
+        island = IslandState(configuration: Configuration(device: device))
+        var start = Start(activity: "check", app: "com.example.check", state: state)
+        start.layout = .inline(checked)
+        do {
+          _ = try island.apply(.start(start), at: 0)
+          break
+        } catch {
+          report.overBudget = true
+          if case .minimalTooWide(_, let width, let maximum) = error.reason, checked.minimal != nil
+          {
+            report.lines.append(
+              "minimal: too wide \(place): \(points(width)) pt, over the \(points(maximum)) pt "
+                + "a minimal view may take" + sampled(checked.minimal?.view, state))
+            checked.minimal = nil
+            continue
+          }
+          report.lines.append("\(place): \(error.description)")
+          break
+        }
       }
       for warning in island.warnings {
         guard case .truncated(_, let zone, let needed, let budget) = warning.kind else { continue }
-        let reads = layout[zone]?.view.fields ?? []
-        let values = reads.compactMap { name in
-          state[name].map { "\(name)=\(ValueSyntax.write($0))" }
-        }
         report.lines.append(
-          "\(zone.rawValue): over budget on the \(islandClass.rawValue) island (\(deviceName)): "
-            + "needs \(ContentValue.format(needed)) pt of \(ContentValue.format(budget)) pt"
-            + (values.isEmpty ? "" : " with " + values.joined(separator: ", ")))
+          "\(zone.rawValue): over budget \(place): needs \(points(needed)) pt of "
+            + "\(points(budget)) pt" + sampled(layout[zone]?.view, state))
         report.overBudget = true
       }
     }
     if !report.overBudget { report.lines.append("every zone is within its budget") }
     return report
+  }
+
+  /// ` with NAME=VALUE, ...`: the values a zone's view was checked with.
+  static func sampled(_ view: View?, _ state: ContentState) -> String {
+    let values = (view?.fields ?? []).compactMap { name in
+      state[name].map { "\(name)=\(ValueSyntax.write($0))" }
+    }
+    return values.isEmpty ? "" : " with " + values.joined(separator: ", ")
+  }
+
+  /// A width in points, to two decimals.
+  static func points(_ width: Double) -> String {
+    ContentValue.format((width * 100).rounded() / 100)
   }
 
   static func isCountdown(_ field: String, in view: View?) -> Bool {
@@ -269,10 +292,37 @@ enum LayoutCheck {
 enum LayoutFile {
   /// Why the file gave no layout.
   struct Failure: Error {
-    /// Every problem, one a line, each starting with the file's name.
-    var message: String
+    /// The file.
+    var path: String
+    /// Why, when one reason applies to the whole file.
+    var why: String?
+    /// The import's diagnostics (`FILE:LINE:COLUMN: error: ...`), one a line, otherwise.
+    var diagnostics: [String] = []
     /// The exit code (sysexits.h).
     var exitCode: Int32
+
+    /// Every problem, one a line, each starting with the file's name.
+    var message: String {
+      if let why { return "\(Quoting.terminal(path)): \(Quoting.terminal(why))" }
+      return diagnostics.joined(separator: "\n")
+    }
+  }
+
+  /// `repl`, reading `start --layout @FILE` with ``load(_:lenient:)``.
+  static func reading(_ repl: REPL) -> REPL {
+    repl.layoutFiles = { path throws(SessionError) in
+      do throws(Failure) {
+        return try load(path)
+      } catch {
+        if error.exitCode == ExitCode.noInput || error.exitCode == ExitCode.usage {
+          throw SessionError.file(path: Quoting.terminal(path), why: error.why ?? "")
+        }
+        throw SessionError.layoutFile(
+          path: Quoting.terminal(path),
+          why: error.why.map(Quoting.terminal) ?? "no layout:\n" + error.message)
+      }
+    }
+    return repl
   }
 
   /// The layout in the file at `path`, and the warnings to show.
@@ -281,30 +331,25 @@ enum LayoutFile {
   ) {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw Failure(
-        message: "\(Quoting.terminal(path)): cannot read it (missing, or not a readable file)",
+        path: path, why: "cannot read it (missing, or not a readable file)",
         exitCode: ExitCode.noInput)
     }
     guard let text = String(data: data, encoding: .utf8) else {
-      throw Failure(
-        message: "\(Quoting.terminal(path)): it is not UTF-8 text", exitCode: ExitCode.dataError)
+      throw Failure(path: path, why: "it is not UTF-8 text", exitCode: ExitCode.dataError)
     }
     if path.hasSuffix(".json") {
       do {
         let value = try JSONValue.parse(text)
         return (try LayoutCodec.decode(value), [])
       } catch let error as LayoutCodingError {
-        throw Failure(
-          message: "\(Quoting.terminal(path)): \(Quoting.terminal(error.description))",
-          exitCode: ExitCode.dataError)
+        throw Failure(path: path, why: error.description, exitCode: ExitCode.dataError)
       } catch {
-        throw Failure(
-          message: "\(Quoting.terminal(path)): not JSON: \(Quoting.terminal("\(error)"))",
-          exitCode: ExitCode.dataError)
+        throw Failure(path: path, why: "not JSON: \(error)", exitCode: ExitCode.dataError)
       }
     }
     guard path.hasSuffix(".swift") else {
       throw Failure(
-        message: "\(Quoting.terminal(path)): a layout file is FILE.swift (SwiftUI) or FILE.json",
+        path: path, why: "a layout file is FILE.swift (SwiftUI) or FILE.json",
         exitCode: ExitCode.usage)
     }
     do throws(SwiftUIImportFailure) {
@@ -312,7 +357,7 @@ enum LayoutFile {
       return (imported.layout, imported.warnings.map(\.description))
     } catch {
       let lines = error.warnings.map(\.description) + error.errors.map(\.description)
-      throw Failure(message: lines.joined(separator: "\n"), exitCode: ExitCode.dataError)
+      throw Failure(path: path, diagnostics: lines, exitCode: ExitCode.dataError)
     }
   }
 }

@@ -88,10 +88,11 @@ struct ScriptOptions {
   var wantsColor: Bool { color && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
 
   func makeREPL() -> Result<REPL, Failure> {
-    guard let journal else { return .success(REPL(write: { print($0) })) }
+    guard let journal else { return .success(LayoutFile.reading(REPL(write: { print($0) }))) }
     do {
       let (session, recorder) = try JournalRecorder.open(journal)
-      return .success(REPL(session: session, recorder: recorder, write: { print($0) }))
+      return .success(
+        LayoutFile.reading(REPL(session: session, recorder: recorder, write: { print($0) })))
     } catch {
       FileHandle.standardError.write(
         Data("island: \(error.message)\nhint: \(error.hint)\n".utf8))

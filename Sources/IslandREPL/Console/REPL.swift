@@ -13,6 +13,10 @@ public final class REPL {
   public private(set) var recorder: (any EventRecorder)?
   /// How the island is drawn: plain for scripts and tests, in colour on a terminal.
   public var drawingOptions = DrawingOptions.plain
+  /// Reads the layout file of `start --layout @FILE`, and the warnings to show. The `island`
+  /// command sets one that reads SwiftUI (`.swift`) and JSON; by default, JSON only.
+  public var layoutFiles: (String) throws(SessionError) -> (layout: Layout, warnings: [String]) =
+    REPL.jsonLayoutFile
   private let write: (String) -> Void
   private var runningScripts: [String] = []
 
@@ -112,6 +116,26 @@ public final class REPL {
     }
   }
 
+  /// The layout in the JSON file at `path` (the journal's form of a layout).
+  public static func jsonLayoutFile(_ path: String) throws(SessionError) -> (
+    layout: Layout, warnings: [String]
+  ) {
+    guard path.hasSuffix(".json") else {
+      throw .file(
+        path: path,
+        why: "a layout file here is FILE.json (the island command reads FILE.swift too)")
+    }
+    do {
+      return (try InlineLayout.decode(try TextFile.read(path)), [])
+    } catch let error as InlineLayout.Failure {
+      throw .layoutFile(path: path, why: error.message)
+    } catch let error as SessionError {
+      throw error
+    } catch {
+      throw .file(path: path, why: "\(error)")
+    }
+  }
+
   private func writeLines(_ lines: [String]) {
     for line in lines { write(line) }
   }
@@ -134,7 +158,19 @@ public final class REPL {
   private func perform(_ parsed: ParsedLine, location: String?) -> LineResult {
     let expected = parsed.expectsFailure
     switch parsed.command {
-    case .event(let event, let t):
+    case .event(var event, let t):
+      if case .start(var start) = event, case .named(let name) = start.layout,
+        name.hasPrefix("@")
+      {
+        do {
+          let loaded = try layoutFiles(String(name.dropFirst()))
+          writeLines(loaded.warnings)
+          start.layout = .inline(loaded.layout)
+          event = .start(start)
+        } catch {
+          return fail(error, location: location, expected: expected)
+        }
+      }
       return apply(event, at: t, location: location, dryRun: expected)
     case .show:
       write(Report.headline(of: session.state))
