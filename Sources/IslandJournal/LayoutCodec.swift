@@ -46,13 +46,13 @@ public enum LayoutCodec {
       if key == "pulse" {
         layout.pulse = try decodePulse(member)
       } else if key == "widgetURL" {
-        layout.widgetURL = try string(member, zone: "layout", key: key)
+        layout.widgetURL = try string(member, zone: key, key: key)
       } else if key == "attributes" {
         guard case .array(let elements) = member else {
-          throw .wrongType(zone: "layout", key: key, expected: "array", found: member.kindName)
+          throw .wrongType(zone: key, key: key, expected: "array", found: member.kindName)
         }
         for element in elements {
-          let name = try string(element, zone: "layout", key: key)
+          let name = try string(element, zone: key, key: key)
           if !layout.attributes.contains(name) { layout.attributes.append(name) }
         }
         layout.attributes.sort()

@@ -448,6 +448,11 @@ extension IslandState {
           if let position {
             if patchIndex < 8 { checked.positions.set(patchIndex, position) }
             guard content[position].value != patch[patchIndex].value else { continue }
+            if !plan.layout.attributes.isEmpty,
+              plan.layout.attributes.contains(patch[patchIndex].name)
+            {
+              throw .attributeChanged(activity: profile.id, field: patch[patchIndex].name)
+            }
             if patchIndex < 8 { checked.changed |= 1 << UInt8(patchIndex) }
             // Same name: only the value's length changes.
             if let number, number < 8 {
@@ -464,6 +469,11 @@ extension IslandState {
             }
           } else {
             try Validation.checkFieldName(patch[patchIndex].name)
+            if !plan.layout.attributes.isEmpty,
+              plan.layout.attributes.contains(patch[patchIndex].name)
+            {
+              throw .attributeChanged(activity: profile.id, field: patch[patchIndex].name)
+            }
             if count > 0 { checked.payloadBytes += 1 }
             count += 1
             checked.payloadBytes += Validation.jsonLength(of: patch[patchIndex])
