@@ -260,8 +260,10 @@ private struct LayoutReader {
 
   mutating func readIsland(_ island: FunctionCallExprSyntax) {
     for argument in island.arguments where argument.expression.as(ClosureExprSyntax.self) == nil {
-      error(argument, "DynamicIsland takes closures only (expanded:, compactLeading:, "
-        + "compactTrailing:, minimal:), not \(Quoting.code(argument.trimmedDescription))")
+      error(
+        argument,
+        "DynamicIsland takes closures only (expanded:, compactLeading:, "
+          + "compactTrailing:, minimal:), not \(Quoting.code(argument.trimmedDescription))")
     }
     var seen: Set<String> = []
     for (index, entry) in Self.closures(of: island).enumerated() {
@@ -338,8 +340,10 @@ private struct LayoutReader {
       }
     }
     guard let region else {
-      error(call, "DynamicIslandExpandedRegion needs its position (.leading, .trailing, "
-        + ".center, .bottom)")
+      error(
+        call,
+        "DynamicIslandExpandedRegion needs its position (.leading, .trailing, "
+          + ".center, .bottom)")
       return
     }
     let zone = Zone(region)
@@ -448,7 +452,8 @@ private struct LayoutReader {
     guard let call = base.as(FunctionCallExprSyntax.self), let name = Self.calledName(call)
     else {
       let written = Quoting.code(base.trimmedDescription)
-      refuse(base, "\(written) is not a view Island reads (supported: \(SwiftUILayout.supportedViews))")
+      refuse(
+        base, "\(written) is not a view Island reads (supported: \(SwiftUILayout.supportedViews))")
       return placeholder(Self.shortName(base), environment)
     }
     switch name {
@@ -466,7 +471,8 @@ private struct LayoutReader {
     case "Link": return readLink(call, environment, root: root)
     case "ForEach":
       refuse(
-        call.calledExpression, "a loop (`ForEach`) is not supported: Island reads one fixed "
+        call.calledExpression,
+        "a loop (`ForEach`) is not supported: Island reads one fixed "
           + "layout (put what varies in a content-state field)")
       return placeholder(name, environment)
     default:
@@ -491,7 +497,8 @@ private struct LayoutReader {
       argument.label?.text == "systemName"
     else {
       refuse(
-        call, "\(Quoting.code(call.trimmedDescription)) is not supported: Island draws SF "
+        call,
+        "\(Quoting.code(call.trimmedDescription)) is not supported: Island draws SF "
           + "Symbols, Image(systemName:) with a name or a field")
       return placeholder("Image", environment)
     }
@@ -514,19 +521,24 @@ private struct LayoutReader {
         switch argument.label?.text {
         case "countsDown":
           if argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.text != "true" {
-            refuse(argument, "Text(timerInterval:countsDown: false) counts up: Island's timers "
-              + "count down")
+            refuse(
+              argument,
+              "Text(timerInterval:countsDown: false) counts up: Island's timers "
+                + "count down")
             return placeholder("timer", environment)
           }
         case "showsHours":
           if argument.expression.as(BooleanLiteralExprSyntax.self)?.literal.text != "true" {
-            refuse(argument, "Text(timerInterval:showsHours: false) is not supported: Island's "
-              + "timers show hours when there are some")
+            refuse(
+              argument,
+              "Text(timerInterval:showsHours: false) is not supported: Island's "
+                + "timers show hours when there are some")
             return placeholder("timer", environment)
           }
         default:
           refuse(
-            argument, "Text(timerInterval:) with `\(argument.label?.text ?? "_"):` is not "
+            argument,
+            "Text(timerInterval:) with `\(argument.label?.text ?? "_"):` is not "
               + "supported (supported: timerInterval:, countsDown: true)")
           return placeholder("timer", environment)
         }
@@ -541,7 +553,8 @@ private struct LayoutReader {
       let style = Self.memberName(arguments[1].expression, type: "Text.DateStyle")
       guard style == "timer" else {
         refuse(
-          arguments[1], "Text(_:style: \(Quoting.safe(arguments[1].expression.trimmedDescription))) "
+          arguments[1],
+          "Text(_:style: \(Quoting.safe(arguments[1].expression.trimmedDescription))) "
             + "is not supported: Island shows `.timer` (a countdown) only")
         return placeholder("date", environment)
       }
@@ -553,7 +566,8 @@ private struct LayoutReader {
     }
     guard labels == [nil] || labels == ["verbatim"] else {
       refuse(
-        call, "\(Quoting.code(call.trimmedDescription)) is not supported: Island reads "
+        call,
+        "\(Quoting.code(call.trimmedDescription)) is not supported: Island reads "
           + "Text(\"literal\"), Text(\"\\(field)\"), Text(field), "
           + "Text(timerInterval:countsDown:) and Text(_:style: .timer)")
       return placeholder("Text", environment)
@@ -584,12 +598,14 @@ private struct LayoutReader {
       let name = field(expression)
     {
       warn(
-        expression, "the timer's range `\(name)` is read as the time it ends (a number of "
+        expression,
+        "the timer's range `\(name)` is read as the time it ends (a number of "
           + "milliseconds on the journal's clock in Island's content state)")
       return name
     }
     refuse(
-      expression, "a timer interval must be written START...FIELD (such as "
+      expression,
+      "a timer interval must be written START...FIELD (such as "
         + "`Date.now...context.state.endsAt`), not \(Quoting.code(expression.trimmedDescription))")
     return nil
   }
@@ -606,7 +622,8 @@ private struct LayoutReader {
       arguments[1].label?.text == "systemImage"
     else {
       refuse(
-        call, "\(Quoting.code(call.trimmedDescription)) is not supported: Island reads "
+        call,
+        "\(Quoting.code(call.trimmedDescription)) is not supported: Island reads "
           + "Label(_:systemImage:)")
       return placeholder("Label", environment)
     }
@@ -615,7 +632,8 @@ private struct LayoutReader {
     }
     guard let symbol = Self.stringLiteral(arguments[1].expression) else {
       refuse(
-        arguments[1].expression, "a Label's systemImage must be a string literal: Island's "
+        arguments[1].expression,
+        "a Label's systemImage must be a string literal: Island's "
           + "labels keep a fixed symbol (write HStack { Image(systemName: field); Text(...) })")
       return placeholder("Label", environment)
     }
@@ -624,7 +642,8 @@ private struct LayoutReader {
     }
     warnTextColour(environment, "a Label")
     return [
-      .label(title, symbol: symbol, font: environment.font ?? .body, bold: environment.bold ?? false)
+      .label(
+        title, symbol: symbol, font: environment.font ?? .body, bold: environment.bold ?? false)
     ]
   }
 
@@ -650,28 +669,32 @@ private struct LayoutReader {
     let arguments = Array(call.arguments)
     if arguments.first?.label?.text == "timerInterval" {
       refuse(
-        call, "ProgressView(timerInterval:) is not supported: Island's progress bars read a "
+        call,
+        "ProgressView(timerInterval:) is not supported: Island's progress bars read a "
           + "field from 0 to 1 (ProgressView(value: context.state.NAME)); show the time left "
           + "with Text(timerInterval:countsDown:)")
       return placeholder("ProgressView", environment)
     }
     guard let value = arguments.first, value.label?.text == "value" else {
       refuse(
-        call, "\(Quoting.code(call.trimmedDescription)) is not supported: Island reads "
+        call,
+        "\(Quoting.code(call.trimmedDescription)) is not supported: Island reads "
           + "ProgressView(value:) and ProgressView(value:total: 1)")
       return placeholder("ProgressView", environment)
     }
     for argument in arguments.dropFirst() {
       guard argument.label?.text == "total", Self.number(argument.expression) == 1 else {
         refuse(
-          argument, "ProgressView(value:) with \(Quoting.code(argument.trimmedDescription)) "
+          argument,
+          "ProgressView(value:) with \(Quoting.code(argument.trimmedDescription)) "
             + "is not supported: Island's bars go from 0 to 1 (total: 1; scale the field)")
         return placeholder("ProgressView", environment)
       }
     }
     if Self.number(value.expression) != nil {
       refuse(
-        value.expression, "a constant progress value is not supported: Island's bars read a "
+        value.expression,
+        "a constant progress value is not supported: Island's bars read a "
           + "field (\(SwiftUILayout.supportedFields))")
       return placeholder("ProgressView", environment)
     }
@@ -686,7 +709,8 @@ private struct LayoutReader {
   {
     guard zone.region != nil else {
       refuse(
-        call, "a Link in \(zone.rawValue) is not supported: compact and minimal views are not "
+        call,
+        "a Link in \(zone.rawValue) is not supported: compact and minimal views are not "
           + "interactive (a tap opens the widget URL); links are for expanded regions")
       return placeholder("Link", environment)
     }
@@ -698,8 +722,10 @@ private struct LayoutReader {
       call.arguments.count == 1 || call.arguments.last?.label?.text == "label",
       let content = Self.closures(of: call).first?.closure
     else {
-      refuse(call, "\(Quoting.code(call.trimmedDescription)) is not supported: Island reads "
-        + "Link(destination: URL(string: \"...\")!) { ... }")
+      refuse(
+        call,
+        "\(Quoting.code(call.trimmedDescription)) is not supported: Island reads "
+          + "Link(destination: URL(string: \"...\")!) { ... }")
       return placeholder("Link", environment)
     }
     guard let url = url(destination.expression) else { return placeholder("Link", environment) }
@@ -719,7 +745,8 @@ private struct LayoutReader {
       }
     }
     refuse(
-      expression, "a URL must be written URL(string: \"...\")! with a literal (Island keeps "
+      expression,
+      "a URL must be written URL(string: \"...\")! with a literal (Island keeps "
         + "fixed links), not \(Quoting.code(expression.trimmedDescription))")
     return nil
   }
@@ -737,7 +764,8 @@ private struct LayoutReader {
     case "font":
       guard only(1), let (font, bold) = Self.font(arguments[0].expression) else {
         refuseModifier(
-          node, "\(Self.modifierCode(call)) is not supported: Island knows the "
+          node,
+          "\(Self.modifierCode(call)) is not supported: Island knows the "
             + "text styles (" + Font.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
             + ")")
         return
@@ -759,14 +787,16 @@ private struct LayoutReader {
       case "ultraLight", "thin", "light", "regular", "medium": environment.bold = false
       default:
         refuseModifier(
-          node, "\(Self.modifierCode(call)) is not supported: Island knows the "
+          node,
+          "\(Self.modifierCode(call)) is not supported: Island knows the "
             + "weights .ultraLight through .black (semibold and heavier are drawn bold)")
       }
     case "foregroundColor", "foregroundStyle", "tint":
       let colour = only(1) ? Self.memberName(arguments[0].expression, type: "Color") : nil
       guard let colour, let tint = Tint(rawValue: colour) else {
         refuseModifier(
-          node, "\(Self.modifierCode(call)) is not supported: Island knows the "
+          node,
+          "\(Self.modifierCode(call)) is not supported: Island knows the "
             + "named colours (" + Tint.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
             + ")")
         return
@@ -788,7 +818,8 @@ private struct LayoutReader {
       let edges = arguments.first.flatMap { Self.memberName($0.expression, type: "Edge.Set") }
       guard edges == "horizontal", arguments.first?.label == nil, arguments.count <= 2 else {
         refuseModifier(
-          node, "\(Self.modifierCode(call)) is not supported: Island pads a "
+          node,
+          "\(Self.modifierCode(call)) is not supported: Island pads a "
             + "region's content on both sides only (.padding(.horizontal))")
         return
       }
@@ -803,14 +834,16 @@ private struct LayoutReader {
     case "contentTransition":
       guard only(1), let choice = Self.transition(arguments[0].expression) else {
         refuseModifier(
-          node, "\(Self.modifierCode(call)) is not supported: Island knows "
+          node,
+          "\(Self.modifierCode(call)) is not supported: Island knows "
             + ".numericText(), .opacity, .interpolate and .identity")
         return
       }
       let written = arguments[0].expression.trimmedDescription
       if let earlier = extras.transition, earlier.choice != choice {
         error(
-          node, "a second content transition in \(zone.rawValue) (\(Quoting.safe(written)) after "
+          node,
+          "a second content transition in \(zone.rawValue) (\(Quoting.safe(written)) after "
             + "\(Quoting.safe(earlier.written))): Island keeps one per zone")
         return
       }
@@ -822,7 +855,8 @@ private struct LayoutReader {
       warn(node, "`.\(modifier.name)` has no effect on Island's layout: ignored")
     default:
       refuseModifier(
-        node, "modifier `.\(Quoting.safe(modifier.name))` is not supported (supported: .font, "
+        node,
+        "modifier `.\(Quoting.safe(modifier.name))` is not supported (supported: .font, "
           + ".bold, .fontWeight, .foregroundColor, .foregroundStyle, .tint, .lineLimit, "
           + ".padding(.horizontal), .contentTransition, .widgetURL)")
     }
@@ -832,7 +866,8 @@ private struct LayoutReader {
     let line = location(node).line
     if let earlier = widgetURLSource, earlier.url != url {
       error(
-        node, "a second widget URL (line \(earlier.line) sets \(Quoting.safe(earlier.url))): "
+        node,
+        "a second widget URL (line \(earlier.line) sets \(Quoting.safe(earlier.url))): "
           + "Island keeps one")
       return
     }
@@ -854,7 +889,8 @@ private struct LayoutReader {
     case "keyframeAnimator": readPulse(call)
     default:
       refuseModifier(
-        node, "modifier `.\(Quoting.safe(name))` on DynamicIsland is not supported "
+        node,
+        "modifier `.\(Quoting.safe(name))` on DynamicIsland is not supported "
           + "(supported: .widgetURL, .keyframeAnimator, .keylineTint)")
     }
   }
@@ -874,7 +910,8 @@ private struct LayoutReader {
         if trigger == nil { return }
       default:
         refuseModifier(
-          argument, "keyframeAnimator with \(Quoting.code(argument.trimmedDescription)) is not "
+          argument,
+          "keyframeAnimator with \(Quoting.code(argument.trimmedDescription)) is not "
             + "supported: Island pulses once when a field changes "
             + "(keyframeAnimator(initialValue:trigger:))")
         return
@@ -900,7 +937,8 @@ private struct LayoutReader {
       let steps = Self.closures(of: track).first?.closure
     else {
       refuseModifier(
-        node, "keyframeAnimator is read as the icon's pulse: content.scaleEffect(value.P) with "
+        node,
+        "keyframeAnimator is read as the icon's pulse: content.scaleEffect(value.P) with "
           + "one KeyframeTrack(\\.P) { ... }")
       return
     }
@@ -913,19 +951,22 @@ private struct LayoutReader {
     if let trigger {
       if layout.attributes.contains(trigger), let triggerNode {
         error(
-          triggerNode, "the trigger `\(trigger)` is a static attribute, which never changes: "
+          triggerNode,
+          "the trigger `\(trigger)` is a static attribute, which never changes: "
             + "give a content-state field")
         return
       }
       field = trigger
     } else if let inferred = inferredTrigger() {
       warn(
-        node, "keyframeAnimator has no trigger: pulsing when `\(inferred)` changes (the shown "
+        node,
+        "keyframeAnimator has no trigger: pulsing when `\(inferred)` changes (the shown "
           + "text named like a status); write trigger: \(contextName).state.NAME to choose")
       field = inferred
     } else {
       error(
-        node, "keyframeAnimator has no trigger: write trigger: \(contextName).state.NAME (the "
+        node,
+        "keyframeAnimator has no trigger: write trigger: \(contextName).state.NAME (the "
           + "field whose change pulses the icon)")
       return
     }
@@ -953,7 +994,8 @@ private struct LayoutReader {
       let name = Self.calledName(call), let curve = curves[name]
     else {
       refuseModifier(
-        item, "\(Quoting.code(item.trimmedDescription)) is not supported: Island reads "
+        item,
+        "\(Quoting.code(item.trimmedDescription)) is not supported: Island reads "
           + "LinearKeyframe, SpringKeyframe and CubicKeyframe")
       return nil
     }
@@ -964,7 +1006,8 @@ private struct LayoutReader {
         .flatMap({ Self.number($0.expression) }), duration >= 0, duration <= 86_400
     else {
       refuseModifier(
-        call, "\(Quoting.code(call.trimmedDescription)): a keyframe needs a positive scale "
+        call,
+        "\(Quoting.code(call.trimmedDescription)): a keyframe needs a positive scale "
           + "and a duration: in seconds (up to a day)")
       return nil
     }
@@ -983,7 +1026,8 @@ private struct LayoutReader {
     for segment in literal.segments {
       switch segment {
       case .stringSegment(let text):
-        let single = literal.with(\.segments, StringLiteralSegmentListSyntax([.stringSegment(text)]))
+        let single = literal.with(
+          \.segments, StringLiteralSegmentListSyntax([.stringSegment(text)]))
         guard let value = single.representedLiteralValue else {
           refuse(text, "a string Island cannot read: \(Quoting.code(text.trimmedDescription))")
           return nil
@@ -997,7 +1041,8 @@ private struct LayoutReader {
           only.label == nil
         else {
           refuse(
-            interpolation, "interpolation \(Quoting.code(interpolation.trimmedDescription)) is "
+            interpolation,
+            "interpolation \(Quoting.code(interpolation.trimmedDescription)) is "
               + "not supported: Island interpolates fields alone (\\(NAME))")
           return nil
         }
@@ -1020,7 +1065,8 @@ private struct LayoutReader {
       let name = Self.identifier(reference.baseName.text)
       if let line = computed[name] {
         refuse(
-          expression, "`\(Quoting.safe(name))` is a computed property (line \(line)): Island "
+          expression,
+          "`\(Quoting.safe(name))` is a computed property (line \(line)): Island "
             + "reads stored fields (\(SwiftUILayout.supportedFields))")
         return nil
       }
@@ -1048,12 +1094,14 @@ private struct LayoutReader {
         return nil
       }
       refuse(
-        expression, "\(written) is computed, not a field: Island reads fields "
+        expression,
+        "\(written) is computed, not a field: Island reads fields "
           + "(\(SwiftUILayout.supportedFields)) and shows them as they are")
       return nil
     }
     refuse(
-      expression, "\(written) is not a field or a literal (fields: "
+      expression,
+      "\(written) is not a field or a literal (fields: "
         + "\(SwiftUILayout.supportedFields))")
     return nil
   }

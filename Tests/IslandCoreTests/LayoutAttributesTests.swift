@@ -5,7 +5,8 @@ import Testing
 /// changes, and a widget URL of its own.
 @Suite struct LayoutAttributesTests {
   static let layout = Layout(
-    compactLeading: ZoneView(.text(template("{driver}"), font: .caption, bold: false, lineLimit: 1)),
+    compactLeading: ZoneView(
+      .text(template("{driver}"), font: .caption, bold: false, lineLimit: 1)),
     compactTrailing: ZoneView(
       .text(template("{minutes}m"), font: .caption2, bold: true, lineLimit: nil)),
     minimal: ZoneView(.symbol(name: template("car.fill"), tint: nil, font: nil)),
@@ -39,7 +40,8 @@ import Testing
           + "attribute, fixed at the start")
     }
     // The same value again, or another field, is an update like any other.
-    try state.fold(.update(Update(activity: "ride", state: ["driver": "Ana", "minutes": 4])), at: 2_000)
+    try state.fold(
+      .update(Update(activity: "ride", state: ["driver": "Ana", "minutes": 4])), at: 2_000)
     #expect(state.activity("ride")?.content["minutes"] == 4)
   }
 

@@ -57,7 +57,8 @@ struct FixtureTests {
     let imported = try SwiftUILayout.read(
       source, file: name + ".swift", lenient: Self.lenient.contains(name))
     #expect(imported.layout == expected)
-    #expect(imported.warnings.map(\.description) == Self.warnings[name]?.map { name + ".swift:" + $0 })
+    #expect(
+      imported.warnings.map(\.description) == Self.warnings[name]?.map { name + ".swift:" + $0 })
   }
 
   @Test func seed000FixtureIsTheArticlesText() throws {

@@ -417,12 +417,18 @@ struct RefusalTests {
     let imported = try SwiftUILayout.read(
       refusal.source, file: refusal.name + ".swift", lenient: true)
     let warning = refusal.error.replacingOccurrences(of: ": error: ", with: ": warning: ")
-    #expect(imported.warnings.map(\.description).contains { $0.hasPrefix(refusal.name + ".swift:" + warning) })
-    #expect(imported.layout.minimal?.view == .text(Template(literal: "m"), font: .body, bold: false, lineLimit: nil))
+    #expect(
+      imported.warnings.map(\.description).contains {
+        $0.hasPrefix(refusal.name + ".swift:" + warning)
+      })
+    #expect(
+      imported.layout.minimal?.view
+        == .text(Template(literal: "m"), font: .body, bold: false, lineLimit: nil))
   }
 
   @Test func controlCharactersInQuotedSourceAreEscaped() {
-    let source = "DynamicIsland {\nDynamicIslandExpandedRegion(.leading) {\nText(\"a\").frame(\u{1B}[31m)\n}\n} compactLeading: {\n} compactTrailing: {\n} minimal: {\n}"
+    let source =
+      "DynamicIsland {\nDynamicIslandExpandedRegion(.leading) {\nText(\"a\").frame(\u{1B}[31m)\n}\n} compactLeading: {\n} compactTrailing: {\n} minimal: {\n}"
     do {
       _ = try SwiftUILayout.read(source, file: "bad\u{7}.swift")
       Issue.record("read a file Swift cannot parse")

@@ -18,7 +18,8 @@ struct RoundTripTests {
   /// field names, empty zones.
   static let others: [Layout] = [
     Layout(
-      compactLeading: ZoneView(.label(template("{{\"quoted\"}}"), symbol: "star", font: .caption2, bold: true)),
+      compactLeading: ZoneView(
+        .label(template("{{\"quoted\"}}"), symbol: "star", font: .caption2, bold: true)),
       compactTrailing: nil,
       minimal: ZoneView(.countdown(field: "endsAt", font: .caption2, bold: false)),
       leading: ZoneView(
@@ -28,7 +29,10 @@ struct RoundTripTests {
         .text(template("line\none\\two {default}"), font: .body, bold: false, lineLimit: 3),
         transition: .identity, priority: -0.5),
       center: ZoneView(
-        .row([.row([]), .progress(field: "done", tint: nil), .label(template("{who}"), symbol: "person", font: .body, bold: false)]),
+        .row([
+          .row([]), .progress(field: "done", tint: nil),
+          .label(template("{who}"), symbol: "person", font: .body, bold: false),
+        ]),
         link: "app://center", horizontalPadding: true),
       bottom: nil,
       pulse: Pulse(
