@@ -8,7 +8,7 @@ import IslandREPL
 enum LayoutCommand {
   static let usage = """
     usage: island layout import FILE.swift [--lenient]
-           island layout check FILE.swift|FILE.json|NAME [--sample NAME=VALUE]... [--lenient]
+           island layout check FILE.swift|FILE.json|NAME [--sample] [NAME=VALUE]... [--lenient]
            island layout export NAME
     """
 
@@ -30,8 +30,8 @@ enum LayoutCommand {
 
   /// Parses `arguments`, printing usage on `--help` or a mistake; nil then, with the exit code.
   private static func arguments(
-    _ arguments: [String], valued: Set<String>, flags: Set<String>, positional: Int,
-    action: String
+    _ arguments: [String], valued: Set<String>, flags: Set<String>,
+    positional: ClosedRange<Int>, action: String
   ) -> Result<ArgumentList, ExitStatus> {
     do throws(UsageError) {
       let list = try ArgumentList(arguments, valued: valued)
@@ -42,8 +42,9 @@ enum LayoutCommand {
       if let unknown = list.unknownOption(known: valued.union(flags)) {
         throw UsageError.unknownOption(unknown)
       }
-      guard list.positional.count == positional else {
-        throw UsageError.arguments("expected one argument")
+      guard positional.contains(list.positional.count) else {
+        throw UsageError.arguments(
+          list.positional.isEmpty ? "expected a file or a name" : "expected one file or name")
       }
       return .success(list)
     } catch {
@@ -62,7 +63,7 @@ enum LayoutCommand {
   private static func importLayout(_ arguments: [String]) -> Int32 {
     let list: ArgumentList
     switch Self.arguments(
-      arguments, valued: [], flags: ["--lenient"], positional: 1, action: "import")
+      arguments, valued: [], flags: ["--lenient"], positional: 1...1, action: "import")
     {
     case .success(let parsed): list = parsed
     case .failure(let status): return status.code
@@ -84,7 +85,7 @@ enum LayoutCommand {
 
   private static func export(_ arguments: [String]) -> Int32 {
     let list: ArgumentList
-    switch Self.arguments(arguments, valued: [], flags: [], positional: 1, action: "export") {
+    switch Self.arguments(arguments, valued: [], flags: [], positional: 1...1, action: "export") {
     case .success(let parsed): list = parsed
     case .failure(let status): return status.code
     }
@@ -109,14 +110,18 @@ enum LayoutCommand {
   private static func check(_ arguments: [String]) -> Int32 {
     let list: ArgumentList
     switch Self.arguments(
-      arguments, valued: ["--sample"], flags: ["--lenient"], positional: 1, action: "check")
+      arguments, valued: ["--sample"], flags: ["--lenient"], positional: 1...Int.max,
+      action: "check")
     {
     case .success(let parsed): list = parsed
     case .failure(let status): return status.code
     }
     var samples: [(name: String, values: [ContentValue])] = []
-    for option in list.options where option.name == "--sample" {
-      let text = option.value ?? ""
+    // `--sample a=1 b=2`: the words after the file are samples too.
+    let texts =
+      list.options.filter { $0.name == "--sample" }.map { $0.value ?? "" }
+      + list.positional.dropFirst()
+    for text in texts {
       guard let equals = text.firstIndex(of: "="), Template.isFieldName(String(text[..<equals]))
       else {
         StandardStream.report(

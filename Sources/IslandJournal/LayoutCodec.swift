@@ -51,11 +51,9 @@ public enum LayoutCodec {
         guard case .array(let elements) = member else {
           throw .wrongType(zone: key, key: key, expected: "array", found: member.kindName)
         }
-        for element in elements {
-          let name = try string(element, zone: key, key: key)
-          if !layout.attributes.contains(name) { layout.attributes.append(name) }
-        }
-        layout.attributes.sort()
+        var names: Set<String> = []
+        for element in elements { names.insert(try string(element, zone: key, key: key)) }
+        layout.attributes = names.sorted()
       } else if let zone = Zone(rawValue: key) {
         layout[zone] = try decodeZone(member, zone: zone)
       } else {

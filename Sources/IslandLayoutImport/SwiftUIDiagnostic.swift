@@ -9,9 +9,9 @@ public struct SwiftUIImport: Equatable, Sendable {
 }
 
 /// One problem with SwiftUI source, at a place in it.
-public struct SwiftUIDiagnostic: Error, Equatable, Sendable, CustomStringConvertible {
+public struct SwiftUIDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
   /// How bad it is.
-  public enum Severity: String, Equatable, Sendable {
+  public enum Severity: String, Hashable, Sendable {
     /// The layout could not be read.
     case error
     /// The layout was read, but not all of it as written.

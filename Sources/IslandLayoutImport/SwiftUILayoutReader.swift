@@ -62,13 +62,16 @@ private struct LayoutReader {
   let lenient: Bool
   var errors: [SwiftUIDiagnostic] = []
   var warnings: [SwiftUIDiagnostic] = []
+  /// The warnings given so far: one construct inherited by many views warns once.
+  var warned: Set<SwiftUIDiagnostic> = []
   var layout = Layout()
   /// The name of the `dynamicIsland:` closure's parameter (`context`).
   var contextName = "context"
   /// Computed properties declared in the file, by name, with their line.
   var computed: [String: Int] = [:]
   /// Fields read from the content state, and from the attributes.
-  var stateFields: [String] = []
+  var stateFields: Set<String> = []
+  var attributeFields: Set<String> = []
   var zone: Zone = .compactLeading
   var extras = ZoneExtras()
   var widgetURLSource: (line: Int, url: String)?
@@ -102,7 +105,7 @@ private struct LayoutReader {
   mutating func warn(line: Int, column: Int, _ message: String) {
     let warning = SwiftUIDiagnostic(
       file: file, line: line, column: column, severity: .warning, message: message)
-    if !warnings.contains(warning) { warnings.append(warning) }
+    if warned.insert(warning).inserted { warnings.append(warning) }
   }
 
   /// An unsupported construct: an error, or with `lenient` a warning (the caller then
@@ -166,7 +169,7 @@ private struct LayoutReader {
     readIsland(island)
     for modifier in Self.modifiers(around: ExprSyntax(island)) { readIslandModifier(modifier) }
     layout.widgetURL = widgetURLSource?.url
-    layout.attributes.sort()
+    layout.attributes = attributeFields.sorted()
   }
 
   /// The parameter of the closure the builder is in (`dynamicIsland: { context in ... }`).
@@ -949,7 +952,7 @@ private struct LayoutReader {
     }
     let field: String
     if let trigger {
-      if layout.attributes.contains(trigger), let triggerNode {
+      if attributeFields.contains(trigger), let triggerNode {
         error(
           triggerNode,
           "the trigger `\(trigger)` is a static attribute, which never changes: "
@@ -1026,7 +1029,7 @@ private struct LayoutReader {
     for segment in literal.segments {
       switch segment {
       case .stringSegment(let text):
-        let single = literal.with(
+        let single = literal.detached.with(
           \.segments, StringLiteralSegmentListSyntax([.stringSegment(text)]))
         guard let value = single.representedLiteralValue else {
           refuse(text, "a string Island cannot read: \(Quoting.code(text.trimmedDescription))")
@@ -1116,13 +1119,13 @@ private struct LayoutReader {
         error(node, "`\(name)` is read both as content state and as an attribute")
         return nil
       }
-      if !layout.attributes.contains(name) { layout.attributes.append(name) }
+      attributeFields.insert(name)
     } else {
-      if layout.attributes.contains(name) {
+      if attributeFields.contains(name) {
         error(node, "`\(name)` is read both as an attribute and as content state")
         return nil
       }
-      if !stateFields.contains(name) { stateFields.append(name) }
+      stateFields.insert(name)
     }
     return name
   }

@@ -95,6 +95,15 @@ import Testing
         with restaurantName="Ресторан «Большая Тарелка»"
 
         """)
+    // As the issue writes it: one --sample, then the values.
+    let issue = try IslandProcess.run(
+      [
+        "layout", "check", "seed000.swift", "--sample", "minutesLeft=120",
+        "restaurantName=Ресторан «Большая Тарелка»",
+      ], in: scratch.path)
+    #expect(issue.status == 1)
+    #expect(issue.output.hasPrefix("note: not sampled (give --sample NAME=VALUE): "))
+    #expect(issue.output.contains("center: over budget on the standard island"))
     let within = try IslandProcess.run(["layout", "check", "delivery"])
     #expect(within.status == 0)
     #expect(

@@ -448,9 +448,7 @@ extension IslandState {
           if let position {
             if patchIndex < 8 { checked.positions.set(patchIndex, position) }
             guard content[position].value != patch[patchIndex].value else { continue }
-            if !plan.layout.attributes.isEmpty,
-              plan.layout.attributes.contains(patch[patchIndex].name)
-            {
+            if !plan.attributes.isEmpty, plan.attributes.contains(patch[patchIndex].name) {
               throw .attributeChanged(activity: profile.id, field: patch[patchIndex].name)
             }
             if patchIndex < 8 { checked.changed |= 1 << UInt8(patchIndex) }
@@ -469,9 +467,7 @@ extension IslandState {
             }
           } else {
             try Validation.checkFieldName(patch[patchIndex].name)
-            if !plan.layout.attributes.isEmpty,
-              plan.layout.attributes.contains(patch[patchIndex].name)
-            {
+            if !plan.attributes.isEmpty, plan.attributes.contains(patch[patchIndex].name) {
               throw .attributeChanged(activity: profile.id, field: patch[patchIndex].name)
             }
             if count > 0 { checked.payloadBytes += 1 }
