@@ -109,7 +109,8 @@ let package = Package(
       name: "IslandCLITests", dependencies: ["IslandCLI"], swiftSettings: swiftSyntaxImports),
     .testTarget(
       name: "IslandLayoutImportTests",
-      dependencies: ["IslandLayoutImport", "IslandJournal"], exclude: ["Fixtures"],
+      dependencies: ["IslandLayoutImport", "IslandJournal", "IslandProperties"],
+      exclude: ["Fixtures"],
       swiftSettings: swiftSyntaxImports),
   ],
   swiftLanguageModes: [.v6]

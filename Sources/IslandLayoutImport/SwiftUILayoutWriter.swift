@@ -12,6 +12,13 @@ extension SwiftUILayout {
   }
 }
 
+extension View {
+  fileprivate var isRow: Bool {
+    if case .row = self { return true }
+    return false
+  }
+}
+
 /// Writes one layout as SwiftUI, two spaces a level.
 private struct LayoutWriter {
   let layout: Layout
@@ -219,7 +226,7 @@ private struct LayoutWriter {
     switch view {
     case .symbol(let name, let tint, let symbolFont):
       line("Image(systemName: \(value(name, bare: true)))")
-      font(symbolFont)
+      font(symbolFont, always: true)
       if let tint { modifiers.append(".foregroundColor(.\(tint.rawValue))") }
     case .text(let template, let textFont, let bold, let lineLimit):
       line("Text(\(value(template, bare: true)))")
@@ -242,7 +249,11 @@ private struct LayoutWriter {
       for inner in views { self.view(inner, modifiers: []) }
       close()
     }
+    // Modifiers go one level in after a view on one line, at the level of a closing brace.
+    let inset = view.isRow ? 0 : 1
+    depth += inset
     for modifier in modifiers + extra { line(modifier) }
+    depth -= inset
   }
 
   // MARK: - Values
