@@ -165,6 +165,33 @@ import Testing
     #expect(journal.last?.contains(#""pulse":"statusText""#) == true)
   }
 
+  @Test func aLenientPlaceholderIsDrawn() throws {
+    let scratch = Scratch()
+    scratch.write(
+      "gauge.swift",
+      """
+      DynamicIsland {
+      } compactLeading: {
+        Gauge(value: context.state.speed) { Text("km/h") }
+          .font(.caption2)
+      } compactTrailing: {
+        Text("\\(context.state.speed)")
+      } minimal: {
+      }
+      """)
+    let imported = try IslandProcess.run(
+      ["layout", "import", "--lenient", "gauge.swift"], in: scratch.path)
+    #expect(imported.status == 0)
+    scratch.write("gauge.json", imported.output)
+    let run = try IslandProcess.run(
+      [], in: scratch.path,
+      input: Data("start car com.example.car --layout @gauge.json speed=88\n".utf8))
+    #expect(run.status == 0)
+    #expect(run.output.contains("│ [Gauge]"))
+    #expect(run.output.contains(" 88 │"))
+    #expect(!run.output.contains("truncated"))
+  }
+
   @Test func usage() throws {
     let none = try IslandProcess.run(["layout"])
     #expect(none.status == 64)
