@@ -1,0 +1,86 @@
+import IslandCore
+
+/// Small helpers to write SVG text: numbers, escaping, elements.
+enum SVG {
+  /// A number as SVG writes it: at most two decimals, no trailing zeros (`52.33`, `126`).
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    return Points.format(value)
+  }
+
+  /// `text` safe inside XML text and attribute values: `&`, `<`, `>`, `"` and `'` escaped,
+  /// and the characters XML 1.0 does not allow (controls but tab and newline, U+FFFE,
+  /// U+FFFF) replaced by U+FFFD, so that no control character from a journal reaches a file.
+  static func escape(_ text: String) -> String {
+    var result = ""
+    result.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      case "'": result += "&apos;"
+      case "\t", "\n": result.unicodeScalars.append(" ")
+      default:
+        let value = scalar.value
+        if value < 0x20 || (0x7F...0x9F).contains(value) || value == 0xFFFE || value == 0xFFFF {
+          result.unicodeScalars.append("\u{FFFD}")
+        } else {
+          result.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return result
+  }
+
+  /// An element with attributes (values escaped) and optional text content.
+  static func element(_ name: String, _ attributes: [(String, String)], text: String? = nil)
+    -> String
+  {
+    var result = "<" + name
+    for (key, value) in attributes { result += " " + key + "=\"" + escape(value) + "\"" }
+    guard let text else { return result + "/>" }
+    return result + ">" + escape(text) + "</" + name + ">"
+  }
+
+  /// A rounded rectangle's attributes.
+  static func rect(_ frame: Rect, radius: Double = 0) -> [(String, String)] {
+    var attributes = [
+      ("x", number(frame.x)), ("y", number(frame.y)), ("width", number(frame.width)),
+      ("height", number(frame.height)),
+    ]
+    if radius > 0 { attributes.append(("rx", number(radius))) }
+    return attributes
+  }
+}
+
+/// The colours of the pictures.
+enum Palette {
+  /// A tint as the island shows it: on the island's black, iOS's dark-appearance system
+  /// colours; no tint is the primary label colour, white.
+  static func color(_ tint: Tint?) -> String {
+    switch tint {
+    case nil, .white, .primary: return "#FFFFFF"
+    case .red: return "#FF453A"
+    case .orange: return "#FF9F0A"
+    case .yellow: return "#FFD60A"
+    case .green: return "#30D158"
+    case .mint: return "#63E6E2"
+    case .teal: return "#40C8E0"
+    case .cyan: return "#64D2FF"
+    case .blue: return "#0A84FF"
+    case .indigo: return "#5E5CE6"
+    case .purple: return "#BF5AF2"
+    case .pink: return "#FF375F"
+    case .brown: return "#AC8E68"
+    case .gray: return "#8E8E93"
+    case .secondary: return "#EBEBF599"
+    }
+  }
+
+  /// The track under a progress bar.
+  static let track = "#FFFFFF33"
+  /// A stale island's dashed outline.
+  static let staleOutline = "#8E8E93"
+}
