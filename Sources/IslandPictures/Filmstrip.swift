@@ -137,13 +137,8 @@ public enum Filmstrip {
     func text(_ text: String, y: Double, size: Double, fill: String, bold: Bool = false)
       -> String
     {
-      var attributes = [
-        ("x", "8"), ("y", SVG.number(y)), ("font-size", SVG.number(size)), ("fill", fill),
-      ]
-      if bold { attributes.append(("font-weight", "bold")) }
-      // DejaVu Sans runs about 15 % wider than the engine's estimates: cut with room to spare.
-      let fitted = StateFrame.fit(text, font: .caption2, bold: bold, width: room * 0.85 * 11 / size)
-      return SVG.element("text", attributes, text: fitted)
+      let fitted = StateFrame.fit(text, size: size, bold: bold, width: room)
+      return SVG.text(fitted, x: 8, y: y, size: size, weight: bold ? "bold" : nil, fill: fill)
     }
     var lines: [String] = []
     lines.append(

@@ -139,14 +139,12 @@ struct StateFrame {
     }
     if let banner { lines += StateFrame.drawBanner(banner, width: width, dark: dark) }
     if options.caption {
+      let fitted = StateFrame.fit(caption, size: 11, bold: false, width: width - 16)
+      let captionWidth = FontWidths.width(of: fitted, size: 11, bold: false)
       lines.append(
-        SVG.element(
-          "text",
-          [
-            ("class", "caption"), ("x", SVG.number(width / 2)),
-            ("y", SVG.number(bottom + StateFrame.captionGap - 4)), ("font-size", "11"),
-            ("text-anchor", "middle"), ("fill", dark ? "#AEAEB2" : "#8E8E93"),
-          ], text: caption))
+        SVG.text(
+          fitted, x: (width - captionWidth) / 2, y: bottom + StateFrame.captionGap - 4, size: 11,
+          weight: nil, fill: dark ? "#AEAEB2" : "#8E8E93", className: "caption"))
     }
   }
 
@@ -209,19 +207,9 @@ struct StateFrame {
     case .symbol(let name, let tint, let x, let y, let size):
       return symbol(name, color: Palette.color(tint), x: x, y: y, size: size)
     case .text(let text, let font, let bold, let x, let y, let width):
-      var attributes = [
-        ("x", SVG.number(x)), ("y", SVG.number(y)), ("font-size", SVG.number(font.pointSize)),
-      ]
-      if bold {
-        attributes.append(("font-weight", "bold"))
-      } else if font.isSemibold {
-        attributes.append(("font-weight", "600"))
-      }
-      attributes += [
-        ("fill", "#FFFFFF"), ("textLength", SVG.number(width)),
-        ("lengthAdjust", "spacingAndGlyphs"),
-      ]
-      return SVG.element("text", attributes, text: text)
+      return SVG.text(
+        text, x: x, y: y, size: font.pointSize,
+        weight: bold ? "bold" : font.isSemibold ? "600" : nil, fill: "#FFFFFF", width: width)
     case .progress(let value, let tint, let frame):
       var filled = frame
       filled.width = frame.width * value
@@ -247,18 +235,13 @@ struct StateFrame {
     let place =
       "<g class=\"symbol\" data-symbol=\"" + SVG.escape(name) + "\" transform=\"translate("
       + SVG.number(x) + " " + SVG.number(y) + ") scale("
-      + String((scale * 10_000).rounded() / 10_000) + ")\">"
+      + SVG.fine(scale) + ")\">"
     if let glyph = Symbols.glyph(name, color: color) { return place + glyph + "</g>" }
     let label = String(name.prefix(4))
     return place + SVG.element("title", [], text: name)
       + "<rect x=\"2\" y=\"2\" width=\"20\" height=\"20\" rx=\"5\" fill=\"none\" stroke=\""
       + color + "\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/>"
-      + SVG.element(
-        "text",
-        [
-          ("x", "12"), ("y", "14.5"), ("font-size", "7"), ("text-anchor", "middle"),
-          ("fill", color), ("textLength", "16"), ("lengthAdjust", "spacingAndGlyphs"),
-        ], text: label) + "</g>"
+      + SVG.text(label, x: 4, y: 14.5, size: 7, weight: nil, fill: color, width: 16) + "</g>"
   }
 
   // MARK: - Banners
@@ -285,17 +268,9 @@ struct StateFrame {
     let room = frame.maxX - 14 - textLeft
     let ink = dark ? "#FFFFFF" : "#1C1C1E"
     func line(_ text: String, font: Font, bold: Bool, y: Double) -> String {
-      let fitted = fit(text, font: font, bold: bold, width: room)
-      var attributes = [
-        ("x", SVG.number(textLeft)), ("y", SVG.number(y)),
-        ("font-size", SVG.number(font.pointSize)), ("fill", ink),
-      ]
-      if bold { attributes.append(("font-weight", "bold")) }
-      attributes += [
-        ("textLength", SVG.number(TextMetrics.width(of: fitted, font: font, bold: bold))),
-        ("lengthAdjust", "spacingAndGlyphs"),
-      ]
-      return SVG.element("text", attributes, text: fitted)
+      let fitted = fit(text, size: font.pointSize, bold: bold, width: room)
+      return SVG.text(
+        fitted, x: textLeft, y: y, size: font.pointSize, weight: bold ? "bold" : nil, fill: ink)
     }
     return [
       "<g class=\"banner\" data-activity=\"" + SVG.escape(banner.activity) + "\">",
@@ -313,15 +288,23 @@ struct StateFrame {
     ]
   }
 
-  /// `text` cut with an ellipsis to `width` points, as the engine cuts zones.
-  static func fit(_ text: String, font: Font, bold: Bool, width: Double) -> String {
-    guard TextMetrics.width(of: text, font: font, bold: bold) > width else { return text }
-    var characters = Array(text)
-    while !characters.isEmpty {
-      characters.removeLast()
-      let cut = String(characters) + "…"
-      if TextMetrics.width(of: cut, font: font, bold: bold) <= width { return cut }
+  /// `text` cut with an ellipsis to `width` points in DejaVu Sans at `size`, for the
+  /// pictures' own labels (zones are cut by the engine): the longest prefix that fits, found
+  /// by halving (a longer prefix is never narrower).
+  static func fit(_ text: String, size: Double, bold: Bool, width: Double) -> String {
+    guard FontWidths.width(of: text, size: size, bold: bold) > width else { return text }
+    let characters = Array(text)
+    var low = 0
+    var high = characters.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      let cut = String(characters[..<middle]) + "…"
+      if FontWidths.width(of: cut, size: size, bold: bold) <= width {
+        low = middle
+      } else {
+        high = middle - 1
+      }
     }
-    return "…"
+    return String(characters[..<low]) + "…"
   }
 }

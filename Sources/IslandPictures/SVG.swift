@@ -44,6 +44,36 @@ enum SVG {
     return result + ">" + escape(text) + "</" + name + ">"
   }
 
+  /// Text in DejaVu Sans at `size` points, its left end at `x` and baseline at `y`, `width`
+  /// points long: drawn at the font's own width (``FontWidths``), squeezed or stretched to
+  /// `width` by a transform, with `textLength` saying the same to renderers that read it.
+  /// Without `width`, at the font's width.
+  static func text(
+    _ text: String, x: Double, y: Double, size: Double, weight: String?, fill: String,
+    width: Double? = nil, className: String? = nil
+  ) -> String {
+    let natural = FontWidths.width(of: text, size: size, bold: weight != nil)
+    var attributes: [(String, String)] = []
+    if let className { attributes.append(("class", className)) }
+    let squeeze = natural > 0 ? (width ?? natural) / natural : 1
+    let place = "translate(" + number(x) + " " + number(y) + ")"
+    attributes.append(
+      ("transform", abs(squeeze - 1) < 0.0005 ? place : place + " scale(" + fine(squeeze) + " 1)"))
+    attributes.append(("font-size", number(size)))
+    if let weight { attributes.append(("font-weight", weight)) }
+    attributes += [
+      ("fill", fill), ("textLength", number(natural)), ("lengthAdjust", "spacingAndGlyphs"),
+    ]
+    return element("text", attributes, text: text)
+  }
+
+  /// A factor with four decimals.
+  static func fine(_ value: Double) -> String {
+    guard value.isFinite else { return "1" }
+    let rounded = (value * 10_000).rounded() / 10_000
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+
   /// A rounded rectangle's attributes.
   static func rect(_ frame: Rect, radius: Double = 0) -> [(String, String)] {
     var attributes = [

@@ -115,7 +115,8 @@ public struct Scene: Equatable, Sendable {
           rendered: rendered, frame: placement.frame, clip: placement.clip,
           pieces: Scene.pieces(
             of: rendered, in: placement.frame, align: placement.alignment,
-            padding: rendered.zone == .bottom && padded ? TextMetrics.horizontalPadding : 0)))
+            padding: rendered.zone == .bottom && padded ? TextMetrics.horizontalPadding : 0,
+            within: placement.clip)))
     }
   }
 
@@ -177,7 +178,8 @@ public struct Scene: Equatable, Sendable {
   /// wrapped at spaces; progress bars stretched over what the line leaves free (SwiftUI's
   /// `ProgressView` takes the room it is offered).
   private static func pieces(
-    of rendered: RenderedZone, in frame: Rect, align: Alignment, padding: Double
+    of rendered: RenderedZone, in frame: Rect, align: Alignment, padding: Double,
+    within outline: Outline
   ) -> [Piece] {
     let available = (rendered.budget ?? frame.width) - 2 * padding
     let lineCount = max(1, rendered.lines)
@@ -202,7 +204,16 @@ public struct Scene: Equatable, Sendable {
       var x: Double
       switch align {
       case .leading: x = frame.x + padding
-      case .center: x = frame.x + (frame.width - width) / 2
+      case .center:
+        x = frame.x + (frame.width - width) / 2
+        // Kept clear of the outline's rounded ends (a wide compact zone's text would lose its
+        // ellipsis there), moving towards the camera if it must: `clearance` from the edge,
+        // where the curve leaves room for the content's height, plus 2 pt.
+        let radius = outline.cornerRadius
+        let half = min(radius, rendered.height / 2)
+        let clearance = radius - (radius * radius - half * half).squareRoot() + 2
+        if frame.x <= outline.frame.x { x = max(x, outline.frame.x + clearance) }
+        if frame.maxX >= outline.frame.maxX { x = min(x, outline.frame.maxX - clearance - width) }
       case .trailing: x = frame.maxX - padding - width
       }
       let top = contentTop + Double(index) * lineHeight
