@@ -234,17 +234,17 @@ public enum Filmstrip {
     }.joined(separator: ", ")
   }
 
-  /// An animation's timing in words: `spring 700 ms / 0.7, 637 ms`, `keyframes 1, 1.1, 1 over
-  /// 100, 300, 200 ms`.
+  /// An animation's timing in words: `spring 700 ms / 0.7, 637 ms`, `compactLeading 1, 1.1, 1
+  /// over 100, 300, 200 ms`.
   static func describe(_ animation: Animation) -> String {
     let clamped = animation.clamped ? " (clamped)" : ""
     switch animation.timing {
     case .spring(let response, let damping):
       return "spring \(response) ms / \(SVG.number(damping)), \(animation.duration) ms" + clamped
     case .keyframes(let keyframes, let zone):
-      return "keyframes " + keyframes.map { SVG.number($0.scale) }.joined(separator: ", ")
-        + " over " + keyframes.map { String($0.duration) }.joined(separator: ", ")
-        + " ms in \(zone.rawValue)" + clamped
+      return zone.rawValue + " " + keyframes.map { SVG.number($0.scale) }.joined(separator: ", ")
+        + " over " + keyframes.map { String($0.duration) }.joined(separator: ", ") + " ms"
+        + clamped
     }
   }
 }
