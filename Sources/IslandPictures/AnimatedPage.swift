@@ -255,7 +255,6 @@ public enum AnimatedPage {
     <linearGradient id="p-wallpaper" x1="0" y1="0" x2="1" y2="1">@WALLPAPER@</linearGradient>
     <clipPath id="p-island-clip"><rect id="island-clip-rect"/></clipPath>
     <clipPath id="p-bubble-clip"><rect id="bubble-clip-rect"/></clipPath>
-    <g id="zone-clips"></g>
     </defs>
     <rect id="wallpaper" x="0" y="0" fill="url(#p-wallpaper)"/>
     <rect id="island" fill="#000000"/>
@@ -351,7 +350,6 @@ public enum AnimatedPage {
       // Zones: this moment's, fading in with the island's move; a changed zone's old content
       // rolls or fades out as its transition says.
       const fade = move ? Math.min(1, Math.max(0, p)) : 1;
-      const clips = [];
       let html = "";
       cur.zones.forEach((z, n) => {
         const tr = (i >= 0 ? cur.transitions : []).find((t) => t.zone === z.zone && t.activity === z.activity);
@@ -359,11 +357,13 @@ public enum AnimatedPage {
         let q = 1;
         if (tr && tr.duration > 0 && elapsed < tr.duration) q = curve(tr.curve, elapsed);
         const f = z.frame;
-        clips.push('<clipPath id="zc' + n + '"><rect x="' + f[0] + '" y="' + (f[1]) + '" width="' + f[2] + '" height="' + f[3] + '"/></clipPath>');
         const roll = tr && tr.kind === "numericText" && old && q < 1;
         const cross = tr && tr.kind === "crossfade" && old && q < 1;
         const qq = Math.min(1, Math.max(0, q));
-        html += '<g clip-path="url(#zc' + n + ')" opacity="' + fade + '">';
+        // While digits roll, a nested viewport clips the zone to its frame.
+        const box = f.slice(0, 4).join(" ");
+        html += (roll ? '<svg x="' + f[0] + '" y="' + f[1] + '" width="' + f[2] + '" height="'
+          + f[3] + '" viewBox="' + box + '" overflow="hidden">' : "") + '<g opacity="' + fade + '">';
         if (roll) {
           html += '<g class="old" transform="translate(0 ' + (-f[3] * q) + ')" opacity="' + (1 - qq) + '">' + old.svg + '</g>';
           html += '<g class="new" transform="translate(0 ' + (f[3] * (1 - q)) + ')" opacity="' + qq + '">' + pulsed(z, animations, elapsed) + '</g>';
@@ -373,9 +373,8 @@ public enum AnimatedPage {
         } else {
           html += pulsed(z, animations, elapsed);
         }
-        html += '</g>';
+        html += '</g>' + (roll ? '</svg>' : "");
       });
-      $("zone-clips").innerHTML = clips.join("");
       $("zones").innerHTML = html;
       $("overlay").innerHTML = cur.banner || "";
 
