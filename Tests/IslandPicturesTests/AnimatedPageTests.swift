@@ -71,12 +71,14 @@ struct AnimatedPageTests {
 /// Headless Chromium on the page at several moments, the island's size in each screenshot
 /// checked against the engine's geometry and the spring's value then.
 ///
-/// Skipped, saying so, only where Chromium is not installed; where `CI` is set, a missing
-/// Chromium fails instead (CI installs it through `.ci/deps`).
+/// Skipped, saying so, only where Chromium is not installed; where `CI` or
+/// `ISLAND_REQUIRE_CHROMIUM` is set (`.ci/run` sets it, after `.ci/deps` installed Chromium),
+/// a missing Chromium fails instead.
 @Suite(
   "The animated page in headless Chromium", .serialized,
   .enabled(
-    if: Tool.chromium != nil || ProcessInfo.processInfo.environment["CI"] != nil,
+    if: Tool.chromium != nil || ProcessInfo.processInfo.environment["CI"] != nil
+      || ProcessInfo.processInfo.environment["ISLAND_REQUIRE_CHROMIUM"] != nil,
     "SKIPPED: chromium is not installed, the page is not tested in a browser (apt-get install chromium, or run .ci/deps)"
   ))
 struct BrowserTests {
