@@ -153,6 +153,27 @@ public enum AnimatedPage {
         return .object(members)
       } : []
     let policy = moment.state.configuration.policy
+    let before = Scene(previous)
+    let after = Scene(moment.state)
+    func roll(_ transition: Transition) -> JSONValue {
+      func find(_ scene: Scene) -> Scene.PlacedZone? {
+        scene.zones.first {
+          $0.rendered.zone == transition.zone && $0.rendered.activity == transition.activity
+        }
+      }
+      guard transition.kind == .numericText, let old = find(before), let new = find(after),
+        let roll = DigitRoll(from: old, to: new)
+      else { return .null }
+      return .object([
+        (
+          "stay",
+          .array(
+            roll.stay.map { .object([("svg", .string($0.svg)), ("dx", .number($0.dx))]) })
+        ),
+        ("out", .string(roll.out)),
+        ("in", .string(roll.into)),
+      ])
+    }
     let transitions: [JSONValue] =
       accepted
       ? moment.state.transitions.map { transition in
@@ -169,6 +190,7 @@ public enum AnimatedPage {
           ("to", .string(transition.to)),
           ("duration", .number(Double(duration))),
           ("curve", .number(Double(curves.id(of: spring)))),
+          ("roll", roll(transition)),
         ])
       } : []
     var members: [(String, JSONValue)] = [
@@ -364,7 +386,17 @@ public enum AnimatedPage {
         const box = f.slice(0, 4).join(" ");
         html += (roll ? '<svg x="' + f[0] + '" y="' + f[1] + '" width="' + f[2] + '" height="'
           + f[3] + '" viewBox="' + box + '" overflow="hidden">' : "") + '<g opacity="' + fade + '">';
-        if (roll) {
+        if (roll && tr.roll) {
+          // Digit by digit: what both texts share stays (sliding across), the old middle
+          // rolls up and out, the new one in from below.
+          html += '<g clip-path="url(#p-island-clip)">';
+          tr.roll.stay.forEach((s) => {
+            html += '<g transform="translate(' + (s.dx * (1 - q)) + ' 0)">' + s.svg + '</g>';
+          });
+          html += '<g class="old" transform="translate(0 ' + (-f[3] * q) + ')" opacity="' + (1 - qq) + '">' + tr.roll.out + '</g>';
+          html += '<g class="new" transform="translate(0 ' + (f[3] * (1 - q)) + ')" opacity="' + qq + '">' + tr.roll.in + '</g>';
+          html += '</g>';
+        } else if (roll) {
           html += '<g class="old" transform="translate(0 ' + (-f[3] * q) + ')" opacity="' + (1 - qq) + '">' + old.svg + '</g>';
           html += '<g class="new" transform="translate(0 ' + (f[3] * (1 - q)) + ')" opacity="' + qq + '">' + pulsed(z, animations, elapsed) + '</g>';
         } else if (cross) {

@@ -52,6 +52,25 @@ struct AnimatedPageTests {
     #expect(zip(values, engine).allSatisfy { abs($0 - $1) < 1e-12 })
   }
 
+  @Test("numericText rolls only what changed: 20м to 19м rolls 20 to 19, the м stays")
+  func digitRoll() throws {
+    let journal = try Journal.read(path: recordedJournal("seed-000-delivery"))
+    let timeline = JournalTimeline(
+      configuration: journal.header.configuration, entries: journal.entries, keepGoing: false)
+    let before = Scene(timeline.moments[0].state)
+    let after = Scene(timeline.moments[1].state)
+    func trailing(_ scene: Scene) throws -> Scene.PlacedZone {
+      try #require(scene.zones.first { $0.rendered.zone == .compactTrailing })
+    }
+    let roll = try #require(DigitRoll(from: try trailing(before), to: try trailing(after)))
+    #expect(roll.out.hasSuffix(">20</text>"))
+    #expect(roll.into.hasSuffix(">19</text>"))
+    #expect(roll.stay.count == 1)
+    #expect(roll.stay.first?.svg.hasSuffix(">м</text>") == true)
+    // "20" and "19" are as wide (tabular digits): the м does not move.
+    #expect(abs(roll.stay.first?.dx ?? 1) < 0.001)
+  }
+
   @Test("a journal's text cannot close the page's script")
   func scriptSafe() throws {
     let timeline = JournalTimeline(
@@ -120,6 +139,31 @@ struct BrowserTests {
         width: expected.width * scale, height: expected.height * scale,
         "at #t=\(t) (\(what)): \(expected.width) x \(expected.height) pt")
     }
+  }
+}
+
+extension BrowserTests {
+  @Test("the moment list: one entry per moment, the one at #t highlighted")
+  func eventList() throws {
+    let chromium = try #require(Tool.chromium, "chromium is not installed")
+    let (timeline, html) = try alertPage()
+    let directory = try Tool.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let page = directory.appendingPathComponent("page.html")
+    try Data(html.utf8).write(to: page)
+    var arguments = Browser.arguments(
+      page: page, t: 2_500, screenshot: directory.appendingPathComponent("unused.png"))
+    arguments.removeAll { $0.hasPrefix("--screenshot") }
+    arguments.insert("--dump-dom", at: arguments.count - 1)
+    let dom = String(decoding: try Tool.run(chromium, arguments).output, as: UTF8.self)
+    let items = dom.components(separatedBy: "<li").dropFirst().filter {
+      $0.hasPrefix(">") || $0.hasPrefix(" class=")
+    }
+    #expect(items.count == timeline.moments.count)
+    let current = items.filter { $0.hasPrefix(" class=\"current\"") }
+    #expect(current.count == 1)
+    #expect(current.first?.contains("2 s · #3 tick · expanded") == true)
+    #expect(dom.contains("<span id=\"time\">2.500 s</span>"))
   }
 }
 
