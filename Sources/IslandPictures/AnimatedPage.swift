@@ -13,8 +13,8 @@ import IslandCore
 /// (``Motion/duration(of:policy:)``). The script only looks values up and interpolates
 /// between samples: the island's frame moves from the moment before's to this moment's by
 /// the island animation's progress (grow, expand, collapse), the zones fade in with it,
-/// a pulse scales its icon, `numericText` rolls the zone's old content up and out and the
-/// new in from below, a crossfade fades one into the other, `identity` swaps at once.
+/// a pulse scales its icon, `numericText` rolls the characters that changed (``DigitRoll``),
+/// a crossfade fades one into the other, `identity` swaps at once.
 public enum AnimatedPage {
   /// The step of the sampled curves, in milliseconds.
   public static let sampleStep: Milliseconds = 5
@@ -34,7 +34,7 @@ public enum AnimatedPage {
       moments.append(
         data(
           of: moment, previous: index > 0 ? timeline.moments[index - 1].state : initial,
-          curves: &curves))
+          curves: &curves, dark: options.wallpaper == .dark))
     }
     let lastT = timeline.moments.last?.t ?? 0
     let longest =
@@ -47,7 +47,7 @@ public enum AnimatedPage {
       ("stageHeight", .number(height)),
       ("scale", .number(options.scale)),
       ("end", .number(Double(lastT + max(longest, 1_000) + 500))),
-      ("initial", state(initial)),
+      ("initial", state(initial, dark: options.wallpaper == .dark)),
       ("moments", .array(moments)),
       (
         "curves",
@@ -97,7 +97,7 @@ public enum AnimatedPage {
   }
 
   /// What the page needs of one state: its outlines, zones and caption.
-  private static func state(_ state: IslandState) -> JSONValue {
+  private static func state(_ state: IslandState, dark: Bool) -> JSONValue {
     let scene = Scene(state)
     var zones: [JSONValue] = []
     for zone in scene.zones {
@@ -111,7 +111,7 @@ public enum AnimatedPage {
         ]))
     }
     let banner = StateFrame.banner(of: state).map {
-      StateFrame.drawBanner($0, width: scene.screenWidth, dark: false).joined()
+      StateFrame.drawBanner($0, width: scene.screenWidth, dark: dark).joined()
     }
     return .object([
       ("island", scene.island.map { frame($0.frame, radius: $0.cornerRadius) } ?? .null),
@@ -126,7 +126,7 @@ public enum AnimatedPage {
   }
 
   private static func data(
-    of moment: JournalTimeline.Moment, previous: IslandState, curves: inout Curves
+    of moment: JournalTimeline.Moment, previous: IslandState, curves: inout Curves, dark: Bool
   ) -> JSONValue {
     let label: String
     var rejection: String?
@@ -203,7 +203,7 @@ public enum AnimatedPage {
       ("transitions", .array(transitions)),
       ("json", moment.state.json),
     ]
-    if case .object(let drawn) = state(moment.state) { members += drawn }
+    if case .object(let drawn) = state(moment.state, dark: dark) { members += drawn }
     return .object(members)
   }
 

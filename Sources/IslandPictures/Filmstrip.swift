@@ -174,6 +174,28 @@ public enum Filmstrip {
               ("stroke-dasharray", "3 2"),
             ]))
     }
+    // A pulsed icon's zone, outlined in orange.
+    for moment in frame.changes {
+      if case .rejected = moment.kind { continue }
+      for animation in moment.state.animations {
+        guard animation.kind == .pulse, case .keyframes(_, let pulsed) = animation.timing,
+          let zone = scene.zones.first(where: {
+            $0.rendered.zone == pulsed && $0.rendered.activity == animation.activity
+          })
+        else { continue }
+        let outline = Rect(
+          x: zone.frame.x + 2, y: zone.frame.y + 3, width: zone.frame.width - 4,
+          height: zone.frame.height - 6)
+        lines.append(
+          SVG.element(
+            "rect",
+            [("class", "pulsed")] + SVG.rect(outline, radius: 6)
+              + [
+                ("fill", "none"), ("stroke", "#FF9F0A"), ("stroke-width", "1.5"),
+                ("stroke-dasharray", "1.5 2"),
+              ]))
+      }
+    }
     if frame.rejection != nil {
       lines.append(
         SVG.element(
@@ -202,7 +224,10 @@ public enum Filmstrip {
       if case .rejected = moment.kind { continue }
       for animation in moment.state.animations {
         notes.append(
-          (gray, "\(animation.kind.rawValue) of \(animation.activity): " + describe(animation)))
+          (
+            animation.kind == .pulse ? "#FF9F0A" : gray,
+            "\(animation.kind.rawValue) of \(animation.activity): " + describe(animation)
+          ))
       }
       for warning in moment.state.warnings where warning.seq == moment.state.seq {
         notes.append(("#FF9500", "warning: " + warning.message))
