@@ -256,22 +256,23 @@ public struct Scene: Equatable, Sendable {
     var result: [[RenderedZone.Element]] = [[]]
     func fits(_ element: RenderedZone.Element) -> Bool {
       let line = result[result.count - 1]
-      return line.isEmpty || ZoneRenderer.measure(line + [element]) <= width
+      return ZoneRenderer.measure(line + [element]) <= width
     }
     for element in elements {
       guard case .text(let text, let font, let bold) = element else {
-        if !fits(element), result.count < lines { result.append([]) }
+        if !result[result.count - 1].isEmpty, !fits(element), result.count < lines {
+          result.append([])
+        }
         result[result.count - 1].append(element)
         continue
       }
       var current = ""
       for word in text.split(separator: " ", omittingEmptySubsequences: false) {
         let candidate = current.isEmpty ? String(word) : current + " " + word
-        let piece = RenderedZone.Element.text(candidate, font: font, bold: bold)
-        if fits(piece) || result.count >= lines
-          || current.isEmpty
-            && result[result.count - 1]
-              .isEmpty
+        // The last line takes the rest unmeasured (the engine cut it): linear in the text.
+        let lineIsEmpty = result[result.count - 1].isEmpty
+        if result.count >= lines || (current.isEmpty && lineIsEmpty)
+          || fits(.text(candidate, font: font, bold: bold))
         {
           current = candidate
           continue
@@ -286,6 +287,39 @@ public struct Scene: Equatable, Sendable {
         result[result.count - 1].append(.text(current, font: font, bold: bold))
       }
     }
-    return result.filter { !$0.isEmpty }
+    result = result.filter { !$0.isEmpty }
+    // Broken at words, the last line may hold more than the engine's per-line share: then
+    // it is cut with an ellipsis, as SwiftUI cuts the last line of a limited text.
+    if let last = result.indices.last, ZoneRenderer.measure(result[last]) > width {
+      result[last] = cut(result[last], toFit: width)
+    }
+    return result
+  }
+
+  /// `line` with its last text cut, with an ellipsis, to the longest prefix that fits
+  /// `width` (found by halving: a longer prefix is never narrower).
+  private static func cut(_ line: [RenderedZone.Element], toFit width: Double)
+    -> [RenderedZone.Element]
+  {
+    guard
+      let index = line.lastIndex(where: {
+        if case .text = $0 { return true }
+        return false
+      }), case .text(let text, let font, let bold) = line[index]
+    else { return line }
+    let characters = Array(text)
+    var line = line
+    func cut(to count: Int) -> RenderedZone.Element {
+      .text(String(characters[..<count]) + String(TextMetrics.ellipsis), font: font, bold: bold)
+    }
+    var low = 0
+    var high = characters.count - 1
+    while low < high {
+      let middle = (low + high + 1) / 2
+      line[index] = cut(to: middle)
+      if ZoneRenderer.measure(line) <= width { low = middle } else { high = middle - 1 }
+    }
+    line[index] = cut(to: max(0, low))
+    return line
   }
 }

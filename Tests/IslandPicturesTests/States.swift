@@ -110,6 +110,24 @@ enum States {
       ], device: "iPhone SE")
   }
 
+  /// An activity started without a layout (the default one), expanded: its bottom region
+  /// wraps onto two lines.
+  static func defaultLayoutWrapped() throws -> IslandState {
+    try fold([
+      (
+        0,
+        .start(
+          Start(
+            activity: "flight", app: "com.example.air",
+            state: [
+              "gate": "B12", "boarding": "10:40", "seat": "14C", "status": "Boarding soon",
+              "terminal": "2", "flight": "IB 3124 to Lisbon",
+            ]))
+      ),
+      (1_000, .longPress(.island)),
+    ])
+  }
+
   /// Every state with an island, by golden name, with the mode it must be in.
   static func all() throws -> [(name: String, mode: Mode, state: IslandState)] {
     [
@@ -124,6 +142,7 @@ enum States {
       ("expanded-standard-alert", .expanded, try rideAlert(device: "iPhone 15 Pro")),
       ("compact-stale", .compact, try stale()),
       ("compact-truncated", .compact, try truncated()),
+      ("expanded-default-wrapped", .expanded, try defaultLayoutWrapped()),
     ]
   }
 }
