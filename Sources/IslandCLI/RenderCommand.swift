@@ -5,19 +5,22 @@ import IslandPictures
 import IslandREPL
 
 /// `island render JOURNAL [--filmstrip OUT.svg [--every DURATION]] [--html OUT.html]
-/// [--keep-going] [--scale N] [--dark]`: a journal as pictures: a filmstrip (one frame per
-/// event, or one every DURATION of the journal's time) and an animated page that plays it.
+/// [--until SEQ] [--keep-going] [--scale N] [--dark]`: a journal (up to event SEQ) as
+/// pictures: a filmstrip (one frame per event, or one every DURATION of the journal's time)
+/// and an animated page that plays it.
 /// With `--keep-going`, events the engine rejects are shown as rejected and the rest go on
 /// (each is reported, and the exit code is 65).
 enum RenderCommand {
   static let usage =
     "usage: island render JOURNAL [--filmstrip OUT.svg [--every DURATION]] [--html OUT.html]"
-    + " [--keep-going] [--scale N] [--dark]"
+    + " [--until SEQ] [--keep-going] [--scale N] [--dark]"
 
   /// The most frames a filmstrip may have: more is a wall of pictures no one reads.
   static let maximumFrames = 2_000
   /// The most moments a page may play.
   static let maximumMoments = 20_000
+  /// The most events rendered at once: every state is kept in memory while drawing.
+  static let maximumEvents = 10_000
 
   static func run(_ arguments: [String]) -> Int32 {
     let path: String
@@ -25,9 +28,11 @@ enum RenderCommand {
     let html: String?
     let every: Milliseconds?
     let keepGoing: Bool
+    let until: Int?
     let options: PictureOptions
     do throws(UsageError) {
-      let valued = Set(["--filmstrip", "--every", "--html"]).union(PictureSupport.valuedOptions)
+      let valued = Set(["--filmstrip", "--every", "--html", "--until"]).union(
+        PictureSupport.valuedOptions)
       let list = try ArgumentList(arguments, valued: valued)
       if list.has("--help") || list.has("-h") {
         print(usage)
@@ -59,6 +64,13 @@ enum RenderCommand {
         throw UsageError.arguments("--every is for --filmstrip")
       }
       keepGoing = list.has("--keep-going")
+      until = try list.value("--until").map { (text) throws(UsageError) -> Int in
+        guard let seq = Int(text), seq >= 1 else {
+          throw UsageError.invalidValue(
+            option: "--until", value: text, expected: "a seq (1, 2, 3, ...)")
+        }
+        return seq
+      }
       options = try PictureSupport.options(list)
     } catch {
       StandardStream.report("island render: \(error.message)\n\(usage)")
@@ -69,12 +81,35 @@ enum RenderCommand {
     defer { errors.flush() }
     let journal: (header: JournalHeader, entries: [LogEntry], warnings: [JournalWarning])
     do throws(JournalError) {
-      // Without --keep-going a rejected event is an error at its line, as replay says it.
-      if !keepGoing { _ = try Journal.replay(path: path) }
-      journal = try Journal.read(path: path)
+      // Without --keep-going a rejected event is an error at its line, as replay says it;
+      // and a journal too long to render is refused before it is read into memory.
+      if !keepGoing {
+        let count = try Journal.replay(path: path, until: until).state.seq
+        guard count <= maximumEvents else {
+          errors.line(
+            "island render: \(path) has \(count) events, more than \(maximumEvents): "
+              + "render part of it with --until SEQ")
+          return ExitCode.usage
+        }
+      }
+      var read = try Journal.read(path: path)
+      if let until { read.entries.removeAll { $0.seq > until } }
+      journal = read
     } catch {
       errors.line(error.description)
       return error.exitCode
+    }
+    if let until, journal.entries.last.map({ $0.seq < until }) ?? true {
+      errors.line(
+        "island render: --until \(until) is past the last event of \(path) "
+          + "(seq \(journal.entries.last?.seq ?? 0))")
+      return ExitCode.usage
+    }
+    guard journal.entries.count <= maximumEvents else {
+      errors.line(
+        "island render: \(path) has \(journal.entries.count) events, more than "
+          + "\(maximumEvents): render part of it with --until SEQ")
+      return ExitCode.usage
     }
     for warning in journal.warnings { errors.line(warning.description) }
     let timeline = JournalTimeline(
