@@ -364,7 +364,16 @@ public enum AnimatedPage {
         const b = cur.bubble, s = Math.max(0, p);
         bubble = [b[0] + b[2] * (1 - s) / 2, b[1] + b[3] * (1 - s) / 2, b[2] * s, b[3] * s, b[4] * s];
       }
-      place("island", island); place("island-clip-rect", island);
+      // While the island grows, its new content grows with it from the top centre, from half
+      // its size at the least (seed 001's scaleEffect(0.5 ... 1, anchor: .top)), clipped to the
+      // final outline scaled alike.
+      let grow = 1;
+      if (move && island && cur.island) grow = Math.min(1, Math.max(0.5, island[2] / cur.island[2]));
+      const zoneTransform = grow < 1
+        ? "translate(" + (cur.island[0] + cur.island[2] / 2) + " " + cur.island[1] + ") scale(" + grow
+          + ") translate(" + -(cur.island[0] + cur.island[2] / 2) + " " + -cur.island[1] + ")"
+        : "";
+      place("island", island); place("island-clip-rect", grow < 1 ? cur.island : island);
       place("island-stale", cur.stale ? island : null, 0.75);
       place("bubble", bubble); place("bubble-clip-rect", bubble);
       place("bubble-stale", cur.bubbleStale ? bubble : null, 0.75);
@@ -408,6 +417,8 @@ public enum AnimatedPage {
         html += '</g>' + (roll ? '</svg>' : "");
       });
       $("zones").innerHTML = html;
+      if (zoneTransform) $("zones").setAttribute("transform", zoneTransform);
+      else $("zones").removeAttribute("transform");
       $("overlay").innerHTML = cur.banner || "";
 
       scrub.value = T;
