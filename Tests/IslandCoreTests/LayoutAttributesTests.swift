@@ -61,6 +61,14 @@ import Testing
       ])
   }
 
+  @Test func aCubicKeyframeEasesInAndOut() {
+    let keyframes = [Keyframe(scale: 2, duration: 100, curve: .cubic)]
+    #expect(Motion.scale(of: keyframes, at: 0, policy: Policy()) == 1)
+    #expect(Motion.scale(of: keyframes, at: 25, policy: Policy()) == 1.15625)
+    #expect(Motion.scale(of: keyframes, at: 50, policy: Policy()) == 1.5)
+    #expect(Motion.scale(of: keyframes, at: 100, policy: Policy()) == 2)
+  }
+
   @Test func aBadWidgetURLInTheLayoutIsRefused() {
     var layout = Self.layout
     layout.widgetURL = "no scheme"
