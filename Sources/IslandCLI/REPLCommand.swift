@@ -30,13 +30,16 @@ enum REPLCommand {
       print("Recording every accepted event to \(recorder.path) (\(repl.session.seq) so far).")
     }
     let historyPath = EditLineReader.historyPath(environment: ProcessInfo.processInfo.environment)
-    guard
-      let reader = EditLineReader(
+    let reader: EditLineReader
+    do {
+      reader = try EditLineReader(
         historyPath: historyPath, complete: { [unowned repl] in repl.completions(for: $0) })
-    else {
-      FileHandle.standardError.write(Data("island: libedit could not start\n".utf8))
+    } catch {
+      FileHandle.standardError.write(Data("island: \(error)\n".utf8))
       return ExitCode.software
     }
+    // Ctrl-C stops a script that `run` runs, between two of its lines.
+    repl.isInterrupted = { Interruption.take() }
     var lines = reader
     _ = repl.run(&lines, source: "<stdin>", keepGoing: true)
     return ExitCode.ok

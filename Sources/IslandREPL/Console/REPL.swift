@@ -13,8 +13,16 @@ public final class REPL {
   public private(set) var recorder: (any EventRecorder)?
   /// How the island is drawn: plain for scripts and tests, in colour on a terminal.
   public var drawingOptions = DrawingOptions.plain
+  /// Asked before each line of a script (`run FILE` in the session, or the lines `island
+  /// run` reads): true stops the script there, keeping the events before it. The terminal
+  /// answers whether Ctrl-C was pressed.
+  public var isInterrupted: () -> Bool = { false }
   private let write: (String) -> Void
   private var runningScripts: [String] = []
+  /// Whether events were accepted (or the session reconfigured) since the last `save`,
+  /// `load` or `reset`: what leaving would lose, when no journal records them.
+  private var hasUnsavedChanges = false
+  private var warnedAboutUnsavedChanges = false
 
   /// A REPL on `session`, recording accepted events to `recorder`, writing lines to `write`.
   public init(
@@ -59,16 +67,32 @@ public final class REPL {
 
   /// Runs every line of `reader` until its end or `quit`. When no person types the lines,
   /// each is echoed after `> `, an error names `source:LINE`, and the run stops at the first
-  /// failure unless `keepGoing`.
+  /// failure unless `keepGoing`, or when ``isInterrupted`` says so. When a person types them,
+  /// the first `quit` (or end of input) with events that are neither saved nor recorded
+  /// says so and stays; the next one leaves.
   public func run(_ reader: inout some LineReader, source: String, keepGoing: Bool) -> Summary {
     var summary = Summary(failures: 0, stoppedAt: nil)
     var number = 0
     let interactive = reader.isInteractive
-    while let line = reader.readLine(prompt: prompt) {
+    while true {
+      if !interactive && isInterrupted() {
+        write(
+          "interrupted: \(source) stopped before line \(number + 1); the events before it are kept")
+        summary.failures += 1
+        summary.stoppedAt = number + 1
+        break
+      }
+      guard let line = reader.readLine(prompt: prompt) else {
+        if interactive && warnAboutUnsavedChanges() { continue }
+        break
+      }
       number += 1
       if !interactive { echo(line) }
       let result = execute(line, location: interactive ? nil : "\(source):\(number)")
-      if result == .quit { break }
+      if result == .quit {
+        if interactive && warnAboutUnsavedChanges() { continue }
+        break
+      }
       if result == .failed {
         summary.failures += 1
         if !interactive && !keepGoing {
@@ -78,6 +102,18 @@ public final class REPL {
       }
     }
     return summary
+  }
+
+  /// Says, once, that leaving loses the session's events; whether it did.
+  private func warnAboutUnsavedChanges() -> Bool {
+    guard recorder == nil, hasUnsavedChanges, session.seq > 0, !warnedAboutUnsavedChanges
+    else { return false }
+    warnedAboutUnsavedChanges = true
+    let events = session.seq == 1 ? "1 event is" : "\(session.seq) events are"
+    write(
+      "\(events) not saved: `save FILE` writes them as a journal (or start with "
+        + "`island --journal FILE`); quit again, or Ctrl-D, to leave without them")
+    return true
   }
 
   private func echo(_ line: String) {
@@ -169,6 +205,8 @@ public final class REPL {
       do {
         try refuseSavingOverRecording(path)
         try Journals.save(session, to: path)
+        hasUnsavedChanges = false
+        warnedAboutUnsavedChanges = false
         write("saved \(session.seq) events to \(path)")
       } catch {
         return fail(error, location: location, expected: expected)
@@ -178,6 +216,7 @@ public final class REPL {
         try refuseWhileRecording("load")
         let (loaded, warnings) = try Journals.load(path)
         session = loaded
+        hasUnsavedChanges = false
         writeLines(warnings.map { "warning: \($0)" })
         write("loaded \(session.seq) events from \(path)")
         write(Report.headline(of: session.state))
@@ -191,6 +230,7 @@ public final class REPL {
       do {
         try refuseWhileRecording("reset")
         session.reset()
+        hasUnsavedChanges = false
         write(
           "reset: no events; \(session.configuration.device.name), "
             + session.configuration.profile.rawValue)
@@ -242,6 +282,7 @@ public final class REPL {
     }
     let before = session.state
     session = next
+    hasUnsavedChanges = true
     writeLines(
       Report.event(
         outcome, before: before, after: session.state, options: drawingOptions))
@@ -261,6 +302,7 @@ public final class REPL {
     } catch {
       return fail(error, location: location, expected: expected)
     }
+    hasUnsavedChanges = hasUnsavedChanges || session.seq > 0
     write(
       "\(configuration.device.name), \(configuration.profile.rawValue): "
         + "\(session.seq) events folded again")

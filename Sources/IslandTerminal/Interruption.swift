@@ -1,0 +1,23 @@
+import Foundation
+import Synchronization
+
+/// Ctrl-C as a request rather than an end: once ``install()`` has run, SIGINT only marks an
+/// interruption pending, and whoever runs a long job asks ``isPending`` between its steps
+/// (the REPL between a script's lines, `island fuzz` between its cases) and stops there,
+/// keeping what it has done.
+public enum Interruption {
+  /// Catches SIGINT from now on (a read it interrupts is restarted, as BSD's `signal` does).
+  public static func install() {
+    signal(SIGINT, { _ in pending.store(true, ordering: .relaxed) })
+  }
+
+  /// Whether Ctrl-C was pressed since the last ``take()``.
+  public static var isPending: Bool { pending.load(ordering: .relaxed) }
+
+  /// Whether Ctrl-C was pressed since the last call; clears it.
+  @discardableResult
+  public static func take() -> Bool { pending.exchange(false, ordering: .relaxed) }
+}
+
+/// Set by the signal handler: a lock-free atomic store is safe in one.
+private let pending = Atomic<Bool>(false)
