@@ -91,6 +91,15 @@ import Testing
     #expect(transcript.repl.session.state.activity("a")?.content["n"] == 1)
   }
 
+  @Test func aMistypedFieldIsAcceptedWithAWarningAndItsSuggestion() {
+    let transcript = Transcript(deliveryStart + "\nupdate pizza minutesleft=3\n")
+    #expect(transcript.summary.failures == 0)
+    #expect(
+      transcript.lines.contains(
+        "warning: update of \"pizza\" adds field \"minutesleft\", which its layout does not "
+          + "read: nothing shows it (did you mean \"minutesLeft\"?)"))
+  }
+
   @Test func quitEndsTheRun() {
     let transcript = Transcript("start a com.x n=1\nquit\nupdate a n=2\n")
     #expect(transcript.summary.failures == 0)

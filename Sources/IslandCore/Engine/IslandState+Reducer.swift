@@ -287,9 +287,13 @@ extension IslandState {
     if patch.changesContent {
       // The values the merge replaces in fields the layout reads are kept: the transitions
       // are rendered from them only when asked for (``transitions``).
-      IslandState.merge(
+      let added = IslandState.merge(
         update.state, patch, plan: profile.plan, into: &activities[index],
         recording: &contentChange)
+      if !added.isEmpty {
+        warnings += UnreadFieldRule.warnings(
+          added: added, layout: profile.layout, activity: update.activity, seq: seq)
+      }
       contentChange.activity = index
       contentChange.zones = patch.zones & profile.plan.shownZones
       checkChangedZoneBudgets(seq: seq, t: t)
@@ -332,19 +336,23 @@ extension IslandState {
 
   /// Merges `state`, checked as `patch`, into `activity` (one access to it for every change):
   /// its content, the layout's field slots and measures, its payload size. The old values of
-  /// the layout's fields go to `change`.
+  /// the layout's fields go to `change`. Returns the names of the fields it added.
+  @discardableResult
   private static func merge(
     _ state: ContentState, _ patch: CheckedPatch, plan: LayoutPlan,
     into activity: inout Activity, recording change: inout ContentChange
-  ) {
+  ) -> [String] {
+    var addedNames: [String] = []
     let added = activity.content.mergeChanges(
       state, positions: patch.positions, changed: patch.changed
     ) { name, before in
+      if before == nil { addedNames.append(name) }
       if let field = plan.role(of: name) { change.record(field, before: before) }
     }
     if added { activity.fieldSlots = plan.slots(in: activity.content) }
     activity.fieldMeasures.take(patch.fields, from: patch.measures)
     activity.payloadBytes = patch.payloadBytes
+    return addedNames
   }
 
   /// What an update changes in `activity` besides its content: its relevance, stale time,
