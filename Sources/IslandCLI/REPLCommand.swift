@@ -2,17 +2,16 @@ import Foundation
 import IslandREPL
 import IslandTerminal
 
-/// `island [--journal FILE] [--keep-going] [--color]`: the REPL. On a terminal it greets, prompts, edits
+/// `island [OPTIONS]`: the REPL. On a terminal it greets, prompts, edits
 /// lines with libedit, keeps a history and completes with Tab; on a pipe it runs the lines as
 /// a script (see ``RunCommand``).
 enum REPLCommand {
   static func run(_ arguments: [String]) -> Int32 {
     let options: ScriptOptions
     do {
-      options = try ScriptOptions(arguments, positionals: 0)
+      options = try ScriptOptions(arguments, positionals: 0, reference: IslandCommandLine.repl)
     } catch {
-      return ScriptOptions.usageError(
-        error, usage: "island [--journal FILE] [--keep-going] [--color]")
+      return ScriptOptions.usageError(error, usage: IslandCommandLine.repl.usageLine())
     }
     let repl: REPL
     switch options.makeREPL() {
@@ -24,7 +23,6 @@ enum REPLCommand {
       let summary = repl.run(&reader, source: "<stdin>", keepGoing: options.keepGoing)
       return ScriptOptions.exitCode(of: summary, source: "<stdin>")
     }
-    if options.wantsColor { repl.drawingOptions = .colored }
     print(REPL.welcome)
     if let recorder = repl.recorder {
       print("Recording every accepted event to \(recorder.path) (\(repl.session.seq) so far).")

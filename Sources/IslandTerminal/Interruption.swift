@@ -6,9 +6,15 @@ import Synchronization
 /// (the REPL between a script's lines, `island fuzz` between its cases) and stops there,
 /// keeping what it has done.
 public enum Interruption {
-  /// Catches SIGINT from now on (a read it interrupts is restarted, as BSD's `signal` does).
+  /// Catches SIGINT from now on (a read it interrupts is restarted, as BSD's `signal` does),
+  /// and unblocks it on the calling thread: a parent that blocked it (a test runner's
+  /// thread) must not keep Ctrl-C from the process.
   public static func install() {
     signal(SIGINT, { _ in pending.store(true, ordering: .relaxed) })
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, nil)
   }
 
   /// Whether Ctrl-C was pressed since the last ``take()``.

@@ -13,6 +13,9 @@ public final class REPL {
   public private(set) var recorder: (any EventRecorder)?
   /// How the island is drawn: plain for scripts and tests, in colour on a terminal.
   public var drawingOptions = DrawingOptions.plain
+  /// The columns the drawing must fit (the terminal's width, or `--columns N`), asked at
+  /// each drawing; nil keeps ``drawingOptions``' scale.
+  public var columns: () -> Int? = { nil }
   /// Asked before each line of a script (`run FILE` in the session, or the lines `island
   /// run` reads): true stops the script there, keeping the events before it. The terminal
   /// answers whether Ctrl-C was pressed.
@@ -148,6 +151,16 @@ public final class REPL {
     }
   }
 
+  /// ``drawingOptions``, at the scale that fits ``columns`` on `state`'s device.
+  private func options(for state: IslandState) -> DrawingOptions {
+    guard let columns = columns() else { return drawingOptions }
+    var options = drawingOptions
+    options.pointsPerColumn = Report.pointsPerColumn(
+      fitting: columns, device: state.configuration.device,
+      atLeast: drawingOptions.pointsPerColumn)
+    return options
+  }
+
   private func writeLines(_ lines: [String]) {
     for line in lines { write(line) }
   }
@@ -174,7 +187,7 @@ public final class REPL {
       return apply(event, at: t, location: location, dryRun: expected)
     case .show:
       write(Report.headline(of: session.state))
-      write(Report.drawing(of: session.state, options: drawingOptions))
+      write(Report.drawing(of: session.state, options: options(for: session.state)))
     case .state:
       write(Report.json(of: session.state))
     case .log:
@@ -183,7 +196,7 @@ public final class REPL {
       do {
         let state = try session.state(after: seq)
         write(Report.headline(of: state))
-        write(Report.drawing(of: state, options: drawingOptions))
+        write(Report.drawing(of: state, options: options(for: state)))
       } catch {
         return fail(error, location: location, expected: expected)
       }
@@ -220,7 +233,7 @@ public final class REPL {
         writeLines(warnings.map { "warning: \($0)" })
         write("loaded \(session.seq) events from \(path)")
         write(Report.headline(of: session.state))
-        write(Report.drawing(of: session.state, options: drawingOptions))
+        write(Report.drawing(of: session.state, options: options(for: session.state)))
       } catch {
         return fail(error, location: location, expected: expected)
       }
@@ -285,7 +298,7 @@ public final class REPL {
     hasUnsavedChanges = true
     writeLines(
       Report.event(
-        outcome, before: before, after: session.state, options: drawingOptions))
+        outcome, before: before, after: session.state, options: options(for: session.state)))
     return .done
   }
 
@@ -307,7 +320,7 @@ public final class REPL {
       "\(configuration.device.name), \(configuration.profile.rawValue): "
         + "\(session.seq) events folded again")
     write(Report.headline(of: session.state))
-    write(Report.drawing(of: session.state, options: drawingOptions))
+    write(Report.drawing(of: session.state, options: options(for: session.state)))
     return .done
   }
 

@@ -83,6 +83,23 @@ public enum Report {
     return lines
   }
 
+  /// The scale (points a column) at which a drawing on `device` fits in `columns`: the
+  /// scale `atLeast` (4 by default) when it fits there, else the smallest quarter point
+  /// that does. The drawing's widest line is the expanded island's right edge (the island is
+  /// centred on the screen), or the detached bubble's in minimal, whichever is further.
+  public static func pointsPerColumn(fitting columns: Int, device: Device, atLeast: Double)
+    -> Double
+  {
+    guard let islandClass = device.islandClass else { return atLeast }
+    let expanded = (device.screenWidth + islandClass.expandedWidth) / 2
+    let minimal =
+      (device.screenWidth + islandClass.islandWidth) / 2 + IslandDrawing.detachedGap + 45
+    let right = max(expanded, minimal)
+    let usable = Double(max(20, columns) - 1)
+    let needed = (right / usable * 4).rounded(.up) / 4
+    return max(atLeast, needed)
+  }
+
   /// The drawing of `state`.
   public static func drawing(of state: IslandState, options: DrawingOptions) -> String {
     IslandDrawing.draw(state, options: options)
