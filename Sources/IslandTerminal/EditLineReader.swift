@@ -167,7 +167,10 @@ public final class EditLineReader: LineReader {
       shared = String(zip(shared, candidate).prefix { $0 == $1 }.map(\.0))
     }
     var insertion = String(shared.dropFirst(typed.count))
-    if candidates.count == 1 && !shared.hasSuffix("=") { insertion += " " }
+    // A whole word is followed by a space; a field's `=` and a directory's `/` are not.
+    if candidates.count == 1 && !shared.hasSuffix("=") && !shared.hasSuffix("/") {
+      insertion += " "
+    }
     if !insertion.isEmpty {
       _ = el_insertstr(editor, insertion)
       return UInt8(CC_REFRESH)

@@ -100,6 +100,25 @@ import Testing
           + "read: nothing shows it (did you mean \"minutesLeft\"?)"))
   }
 
+  @Test func aLayoutIsReadFromAJSONFileAndTheJournalHoldsIt() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("island-layout-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try #"{"compactLeading":{"symbol":"timer"},"minimal":{"symbol":"timer"},"compactTrailing":{"text":"{left}s"}}"#
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let output = Output()
+    let repl = makeREPL(output)
+    #expect(repl.execute("start tea com.example.tea --layout @\(path) left=90") == .done)
+    #expect(output.lines.contains { $0.contains("90s") }, "\(output.lines)")
+    // The event holds the layout itself: the log replays without the file.
+    let log = Report.log(of: repl.session)
+    #expect(log.first?.contains("--layout '{") == true, "\(log)")
+    #expect(repl.execute("start x com.x --layout @\(path).txt left=1") == .failed)
+    #expect(output.lines.last?.hasPrefix("hint:") == true)
+    #expect(output.lines.dropLast().last?.contains("a layout file is a .json file") == true)
+    #expect(repl.execute("start y com.x --layout @/nonexistent.json") == .failed)
+  }
+
   @Test func quitEndsTheRun() {
     let transcript = Transcript("start a com.x n=1\nquit\nupdate a n=2\n")
     #expect(transcript.summary.failures == 0)

@@ -184,7 +184,11 @@ public final class REPL {
     let expected = parsed.expectsFailure
     switch parsed.command {
     case .event(let event, let t):
-      return apply(event, at: t, location: location, dryRun: expected)
+      do {
+        return apply(try LayoutFile.resolve(event), at: t, location: location, dryRun: expected)
+      } catch {
+        return fail(error, location: location, expected: expected)
+      }
     case .show:
       write(Report.headline(of: session.state))
       write(Report.drawing(of: session.state, options: options(for: session.state)))

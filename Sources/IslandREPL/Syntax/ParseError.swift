@@ -112,7 +112,8 @@ public enum ParseError: Error, Equatable, Sendable {
     case .badLink: return "write --link REGION=URL, REGION one of leading, trailing, center, bottom"
     case .badDismissal: return "write default, immediate, a duration such as 30m, or @TIME"
     case .badLayout:
-      return "give a layout name (`help layouts`) or the layout as JSON in single quotes"
+      return "give a layout name (`help layouts`), the layout as JSON in single quotes, or "
+        + "@FILE.json"
     case .unknownDevice: return "`device` with no name lists the devices"
     case .unknownProfile: return "profiles: tap-expands, tap-opens"
     case .alertWithoutTitle: return "write --alert TITLE before it"
