@@ -77,7 +77,8 @@ import Testing
   }
 
   @Test func columnsChoosesTheScaleAndAPipeKeepsTodays() throws {
-    let script = "start a com.x --layout delivery orderStatusIcon=flame.fill minutesLeft=20 "
+    let script =
+      "start a com.x --layout delivery orderStatusIcon=flame.fill minutesLeft=20 "
       + "restaurantName=Roma deliveryProgress=0.1 statusText=Cooking\nlongpress island\n"
     let piped = try IslandProcess.run([], input: Data(script.utf8))
     let widest = piped.output.split(separator: "\n").map(\.count).max() ?? 0
@@ -116,7 +117,8 @@ import Testing
           + "printf '%s\\n' \"${COMPREPLY[@]}\"")
       return run.output
     }
-    #expect(try bash("source \(script); complete -p island").output == "complete -F _island island\n")
+    #expect(
+      try bash("source \(script); complete -p island").output == "complete -F _island island\n")
     #expect(try complete(["island", "rep"]) == "replay\n")
     #expect(try complete(["island", "replay", "--fo"]) == "--format\n")
     #expect(try complete(["island", "replay", "--format", "j"]) == "json\njsonl\n")
@@ -125,7 +127,8 @@ import Testing
     #expect(try complete(["island", "--device", "iPhone 16 Pro M"]) == "iPhone\\ 16\\ Pro\\ Max\n")
     #expect(try complete(["island", "journal", "r"]) == "repair\n")
     #expect(try complete(["island", "completions", "z"]) == "zsh\n")
-    #expect(try complete(["island", "replay", "Journals/stale."]).contains("Journals/stale.jsonl\n"))
+    #expect(
+      try complete(["island", "replay", "Journals/stale."]).contains("Journals/stale.jsonl\n"))
   }
 
   @Test(arguments: ["zsh", "fish"])
@@ -171,7 +174,8 @@ import Testing
     process.standardError = errors
     try process.run()
     let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let warnings = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let warnings = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
     #expect(warnings == "")

@@ -27,7 +27,9 @@ import Testing
     }
     let base = directory + "/"
     #expect(
-      candidates("load \(base)p") == [base + "pizza.json", base + "pizza.jsonl", base + "plan.island"])
+      candidates("load \(base)p") == [
+        base + "pizza.json", base + "pizza.jsonl", base + "plan.island",
+      ])
     #expect(candidates("run \(base)s") == [base + "scripts/"])
     #expect(candidates("save \(base)pizza.jsonl").contains(base + "pizza.jsonl"))
     #expect(!candidates("load \(base)").contains(base + ".hidden"))

@@ -42,7 +42,13 @@ public final class REPL {
     "Island, a Dynamic Island simulator. `help` lists commands; Playground/ has scenarios."
 
   /// The prompt: the last event's number and the island's mode, as in `island[3 compact]> `.
-  public var prompt: String { "island[\(session.seq) \(session.state.mode.rawValue)]> " }
+  /// On a device without an island, the mode is `no-island` (an idle island would say there
+  /// is nothing live).
+  public var prompt: String {
+    let mode =
+      session.configuration.device.hasIsland ? session.state.mode.rawValue : "no-island"
+    return "island[\(session.seq) \(mode)]> "
+  }
 
   /// What became of one line.
   public enum LineResult: Equatable, Sendable {

@@ -81,8 +81,15 @@ public enum CommandParser {
       }
       return .event(.longPress(target), at: time)
     case "wait":
-      try arguments.expectPositionals(["a duration, such as 2.5s"])
+      try arguments.expectPositionals(["a duration, such as 2.5s, or a clock time, such as @2h"])
       let text = arguments.positionals[0].text
+      // `@TIME`: until that time on the session's clock (the engine refuses one gone by).
+      if text.hasPrefix("@") {
+        guard let moment = ValueSyntax.duration(String(text.dropFirst())) else {
+          throw .badDuration(argument: "wait", text: text)
+        }
+        return .event(.tick, at: moment)
+      }
       guard let duration = ValueSyntax.duration(text) else {
         throw .badDuration(argument: "wait", text: text)
       }

@@ -101,9 +101,12 @@ public struct CommandReference: Equatable, Sendable {
       ],
       example: "longpress island", options: ["--after"], group: .events),
     CommandReference(
-      name: "wait", aliases: [], synopsis: "wait DURATION",
+      name: "wait", aliases: [], synopsis: "wait DURATION|@TIME",
       summary: "let time pass (a tick event): timers due by then fire",
-      details: ["DURATION: a number and a unit, such as 500ms, 2.5s, 10m, 8h or 1h30m"],
+      details: [
+        "DURATION: a number and a unit, such as 500ms, 2.5s, 10m, 8h or 1h30m",
+        "@TIME: until that time on the session's clock, such as @2h",
+      ],
       example: "wait 2.5s", options: [], group: .events),
     CommandReference(
       name: "show", aliases: [], synopsis: "show", summary: "draw the island",
