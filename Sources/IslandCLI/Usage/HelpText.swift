@@ -7,11 +7,8 @@ enum HelpText {
   /// `island --help`: the REPL's usage and options, then every subcommand.
   static var overview: String {
     let repl = IslandCommandLine.repl
-    var lines = [
-      repl.usageLine(),
-      "       island SUBCOMMAND [ARGUMENT...] [OPTION...]",
-      "",
-    ]
+    var lines = usage(repl.usageLine())
+    lines += ["       island SUBCOMMAND [ARGUMENT...] [OPTION...]", ""]
     lines += wrap(capitalized(repl.summary) + ". " + repl.description, indent: 0)
     lines += ["", "Options:"]
     lines += table(repl.allOptions.map { (optionLabel($0), $0.summary) })
@@ -27,7 +24,7 @@ enum HelpText {
 
   /// The help of one subcommand (`parent` is `journal` for `journal repair`).
   static func help(of subcommand: SubcommandReference, parent: String? = nil) -> String {
-    var lines = [subcommand.usageLine(parent: parent), ""]
+    var lines = usage(subcommand.usageLine(parent: parent)) + [""]
     lines += wrap(capitalized(subcommand.summary) + ". " + subcommand.description, indent: 0)
     if !subcommand.subcommands.isEmpty {
       lines += ["", "Subcommands:"]
@@ -47,6 +44,34 @@ enum HelpText {
       }
     }
     return lines.joined(separator: "\n")
+  }
+
+  /// A usage line in lines of at most ``width`` columns, an option group never cut, the
+  /// lines after the first under the first argument.
+  static func usage(_ line: String) -> [String] {
+    var words: [String] = []
+    var depth = 0
+    for character in line {
+      if character == " " && depth == 0 {
+        words.append("")
+        continue
+      }
+      if words.isEmpty { words.append("") }
+      if character == "[" { depth += 1 }
+      if character == "]" { depth -= 1 }
+      words[words.count - 1].append(character)
+    }
+    let head = words.prefix { !$0.hasPrefix("[") && $0.uppercased() != $0 || $0 == "usage:" }
+    let indent = String(repeating: " ", count: head.joined(separator: " ").count + 1)
+    var lines = [head.joined(separator: " ")]
+    for word in words.dropFirst(head.count) {
+      if lines[lines.count - 1].count + 1 + word.count > width {
+        lines.append(indent + word)
+      } else {
+        lines[lines.count - 1] += " " + word
+      }
+    }
+    return lines
   }
 
   /// An option's summary, and the values it takes when they are a short list.
