@@ -20,8 +20,7 @@ enum REPLCommand {
     }
     guard isatty(STDIN_FILENO) == 1 else {
       var reader = PipeLineReader()
-      let summary = repl.run(&reader, source: "<stdin>", keepGoing: options.keepGoing)
-      return ScriptOptions.exitCode(of: summary, source: "<stdin>")
+      return ScriptOptions.runInterruptibly(repl, &reader, source: "<stdin>", options: options)
     }
     print(REPL.welcome)
     if let recorder = repl.recorder {

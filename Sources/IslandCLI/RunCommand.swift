@@ -1,6 +1,7 @@
 import Foundation
 import IslandCore
 import IslandREPL
+import IslandTerminal
 
 /// `island run FILE [OPTIONS]`: runs a REPL script, echoing each line and printing what it
 /// did; stops at the first line that fails (exit 65) unless `--keep-going`, which runs every
@@ -27,8 +28,7 @@ enum RunCommand {
     case .failure(let failure): return failure.status
     }
     var reader = ScriptLineReader(text: text)
-    let summary = repl.run(&reader, source: source, keepGoing: options.keepGoing)
-    return ScriptOptions.exitCode(of: summary, source: source)
+    return ScriptOptions.runInterruptibly(repl, &reader, source: source, options: options)
   }
 }
 
@@ -185,6 +185,18 @@ struct ScriptOptions {
     let columns = self.columns
     repl.columns = { columns ?? TerminalWidth.columns() }
     return .success(repl)
+  }
+
+  /// Runs `reader`'s lines as a script that Ctrl-C stops between two lines (the events
+  /// before stay, and are in the journal if one records them): exit 130 then.
+  static func runInterruptibly(
+    _ repl: REPL, _ reader: inout some LineReader, source: String, options: ScriptOptions
+  ) -> Int32 {
+    Interruption.install()
+    repl.isInterrupted = { Interruption.isPending }
+    let summary = repl.run(&reader, source: source, keepGoing: options.keepGoing)
+    if Interruption.isPending { return ExitCode.interrupted }
+    return exitCode(of: summary, source: source)
   }
 
   /// 0 when every line ran, 65 when one failed; says on standard error where a run stopped.

@@ -55,6 +55,20 @@ import Testing
     #expect(failing.standardError.contains("<stdin>:1: stopped at the first error"))
   }
 
+  @Test func ctrlCStopsAScriptBetweenTwoLinesWithExit130() throws {
+    let scratch = Scratch()
+    let script = scratch.write("long.island", String(repeating: "wait 1s\n", count: 200_000))
+    let running = try IslandProcess.Running(["run", script])
+    // Once it runs, Ctrl-C.
+    #expect(running.readLine() == "> wait 1s")
+    kill(running.process.processIdentifier, SIGINT)
+    var last = ""
+    while let line = running.readLine() { last = line }
+    let (status, _) = running.wait()
+    #expect(status == 130)
+    #expect(last.hasPrefix("interrupted: \(script) stopped before line "), "\(last)")
+  }
+
   @Test func usageErrorsExit64AndAMissingScript66() throws {
     #expect(try Executable.run(["run"]).status == 64)
     #expect(try Executable.run(["run", "a", "b"]).status == 64)

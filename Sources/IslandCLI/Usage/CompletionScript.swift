@@ -194,7 +194,8 @@ enum CompletionScript {
       "      ;;",
       "  esac",
       "}",
-      "compdef _island island 2>/dev/null || _island \"$@\"",
+      "# Autoloaded from $fpath, this file is the function; sourced, it registers it.",
+      "if [ \"$funcstack[1]\" = \"_island\" ]; then _island \"$@\"; else compdef _island island; fi",
     ]
     return lines.joined(separator: "\n") + "\n"
   }
