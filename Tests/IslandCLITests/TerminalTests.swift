@@ -145,7 +145,10 @@ struct TerminalTests {
     #expect(!(try tmux.screen().contains("minutesLeft: 3")))
 
     // Ctrl-C during `run`: the script stops between two lines, the events it ran are kept.
-    try tmux.type("run \(long.path)")
+    // Tab completes the script's file name.
+    try tmux.type("run \(home.path)/lo")
+    try tmux.press("Tab")
+    try tmux.waitForLastLine("island[1 compact]> run \(long.path) ")
     try tmux.press("Enter")
     try tmux.waitForScreen("the script running") { $0.contains("> wait 1s\n#") }
     try tmux.press("C-c")
