@@ -66,10 +66,10 @@ enum CompletionScript {
       "  if [ \"$cur\" = \"=\" ]; then prev=\"$prev=\"; cur=\"\"; fi",
       "  case \"$subcommand\" in",
     ]
-    lines += bashCase(IslandCommandLine.repl, pattern: "\"\"", subcommandWords: true)
+    lines += bashCase(IslandCommandLine.repl, pattern: "\"\"")
     for subcommand in subcommands {
       if subcommand.subcommands.isEmpty {
-        lines += bashCase(subcommand, pattern: subcommand.name, subcommandWords: false)
+        lines += bashCase(subcommand, pattern: subcommand.name)
       } else {
         // `journal repair FILE`: the first word after it is a sub-subcommand.
         lines.append("    \(subcommand.name))")
@@ -80,7 +80,7 @@ enum CompletionScript {
         lines.append("        return")
         lines.append("      fi")
         let child = subcommand.subcommands[0]
-        lines += bashBody(child, subcommandWords: false).map { "  " + $0 }
+        lines += bashBody(child).map { "  " + $0 }
         lines.append("      ;;")
       }
     }
@@ -92,15 +92,14 @@ enum CompletionScript {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  private static func bashCase(
-    _ subcommand: SubcommandReference, pattern: String, subcommandWords: Bool
-  ) -> [String] {
-    ["    \(pattern))"] + bashBody(subcommand, subcommandWords: subcommandWords) + ["      ;;"]
+  /// The `case` branch of `subcommand`: its option values, its options, its argument.
+  private static func bashCase(_ subcommand: SubcommandReference, pattern: String) -> [String] {
+    ["    \(pattern))"] + bashBody(subcommand) + ["      ;;"]
   }
 
-  private static func bashBody(_ subcommand: SubcommandReference, subcommandWords: Bool)
-    -> [String]
-  {
+  /// What completes the word after `subcommand`: an option's value after the option, an
+  /// option after a dash, else the argument (for `island` itself, a subcommand).
+  private static func bashBody(_ subcommand: SubcommandReference) -> [String] {
     var lines = ["      case \"$prev\" in"]
     for option in subcommand.options where option.value != nil {
       let pattern = option.optionalValue ? "\(option.name)=" : option.name
@@ -121,7 +120,6 @@ enum CompletionScript {
     } else {
       lines.append("      fi")
     }
-    _ = subcommandWords
     return lines
   }
 
@@ -244,7 +242,6 @@ enum CompletionScript {
         + "~/.config/fish/completions/island.fish`.",
       "complete -c island -f",
     ]
-    let names = subcommands.map(\.name).joined(separator: " ")
     for subcommand in subcommands {
       lines.append(
         "complete -c island -n '__fish_use_subcommand' -a \(subcommand.name) -d "
@@ -270,7 +267,6 @@ enum CompletionScript {
         lines.append("complete -c island -n " + quote(condition) + fishValues(argument.values))
       }
     }
-    _ = names
     return lines.joined(separator: "\n") + "\n"
   }
 
