@@ -54,6 +54,14 @@ public enum IslandCommandLine {
       + "never when NO_COLOR is set",
     values: .choices(["auto", "always", "never"]), optionalValue: true)
 
+  /// `--scale N` and `--dark`: the options every picture takes (``PictureSupport``).
+  static let pictureOptions: [OptionReference] = [
+    OptionReference(
+      name: "--scale", value: "N",
+      summary: "pixels per point of a picture (default 3, at most 20)"),
+    OptionReference(name: "--dark", value: nil, summary: "a picture on a dark wallpaper"),
+  ]
+
   /// `--columns N`.
   static let columns = OptionReference(
     name: "--columns", value: "N",
@@ -80,18 +88,52 @@ public enum IslandCommandLine {
         OptionReference(
           name: "--format", value: "FORMAT",
           summary: "text draws the island (the default), json prints the state, jsonl one "
-            + "state per event",
+            + "state per event, svg and png a picture (one journal)",
           values: .choices(ReplayCommand.Format.allCases.map(\.rawValue))),
         OptionReference(
           name: "--until", value: "SEQ", summary: "stop after event SEQ (0: before any)"),
         color, columns,
-      ],
+      ] + pictureOptions,
       examples: [
         ("island replay Journals/stale.jsonl", "draw the island after the last event"),
         ("island replay Journals/*.jsonl --format json | jq .state.mode", "read the states"),
         ("island replay a.jsonl --format jsonl --until 10", "the timeline of the first 10"),
+        ("island replay a.jsonl --format png --scale 2 > island.png", "a picture"),
       ],
       run: ReplayCommand.run),
+    SubcommandReference(
+      name: "render", summary: "a journal as a filmstrip (SVG) or an animated page (HTML)",
+      description: """
+        Folds a journal (up to event SEQ) and draws it as pictures: a filmstrip, one frame \
+        per event or one every DURATION of the journal's time, and a page that plays it, \
+        animated. With --keep-going, events the engine rejects are shown as rejected and \
+        the rest go on (exit 65).
+        """,
+      arguments: [
+        ArgumentReference(
+          name: "JOURNAL", summary: "the journal", values: .file(extensions: ["jsonl"]))
+      ],
+      options: [
+        OptionReference(
+          name: "--filmstrip", value: "OUT.svg", summary: "write the filmstrip to OUT.svg",
+          values: .file(extensions: ["svg"])),
+        OptionReference(
+          name: "--every", value: "DURATION",
+          summary: "a frame every DURATION of the journal's time (500ms, 1s, 10m), not per event"),
+        OptionReference(
+          name: "--html", value: "OUT.html", summary: "write the animated page to OUT.html",
+          values: .file(extensions: ["html"])),
+        OptionReference(
+          name: "--until", value: "SEQ", summary: "stop after event SEQ (1, 2, 3, ...)"),
+        OptionReference(
+          name: "--keep-going", value: nil,
+          summary: "show rejected events as rejected and go on (exit 65)"),
+      ] + pictureOptions,
+      examples: [
+        ("island render Journals/stale.jsonl --filmstrip stale.svg", "one frame per event"),
+        ("island render a.jsonl --html a.html --every 1s", "a page that plays it"),
+      ],
+      run: RenderCommand.run),
     SubcommandReference(
       name: "check", summary: "validate journals: format, order, and every event",
       description: """

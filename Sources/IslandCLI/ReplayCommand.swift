@@ -2,12 +2,14 @@ import Foundation
 import IslandCore
 import IslandDrawing
 import IslandJournal
+import IslandPictures
 import IslandREPL
 
-/// `island replay FILE... [--format text|json|jsonl] [--until SEQ] [--color[=WHEN]]
-/// [--columns N]`: folds a journal and prints the state after its last event (or after event
-/// SEQ): `text` draws the island, `json` is the state's JSON contract (indented), `jsonl` one
-/// compact state per event (a timeline). `-` reads a journal from standard input. Several
+/// `island replay FILE... [--format text|json|jsonl|svg|png] [--until SEQ] [--color[=WHEN]]
+/// [--columns N] [--scale N] [--dark]`: folds a journal and prints the state after its last
+/// event (or after event SEQ): `text` draws the island, `json` is the state's JSON contract
+/// (indented), `jsonl` one compact state per event (a timeline), `svg` and `png` a picture
+/// (one journal; `--scale N`, `--dark`). `-` reads a journal from standard input. Several
 /// journals are replayed in parallel, on every core, and printed in the order given: as text
 /// each after a `==> FILE <==` line; as JSON one document per journal, `{"file": ...,
 /// "state": ...}` (or `"error"`), so that `jq` reads the stream. Expected timelines
@@ -23,6 +25,10 @@ enum ReplayCommand {
     case json
     /// One compact JSON state per event.
     case jsonl
+    /// A picture of the state, as SVG.
+    case svg
+    /// A picture of the state, as PNG (through librsvg).
+    case png
   }
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -32,6 +38,7 @@ enum ReplayCommand {
     let until: Int?
     let colorChoice: ColorChoice
     let forcedColumns: Int?
+    let picture: PictureOptions
     do throws(UsageError) {
       let list = try ArgumentList(
         arguments, valued: reference?.valuedOptions ?? [],
@@ -47,9 +54,17 @@ enum ReplayCommand {
       let formatName = list.value("--format") ?? Format.text.rawValue
       guard let parsed = Format(rawValue: formatName) else {
         throw UsageError.invalidValue(
-          option: "--format", value: formatName, expected: "text, json or jsonl")
+          option: "--format", value: formatName, expected: "text, json, jsonl, svg or png")
       }
       format = parsed
+      picture = try PictureSupport.options(list)
+      if format == .svg || format == .png, paths.count > 1 {
+        throw UsageError.arguments("--format \(format.rawValue) pictures one journal at a time")
+      }
+      if format == .png, PictureSupport.outputIsTerminal {
+        throw UsageError.arguments(
+          "--format png writes binary data: redirect it to a file (> island.png)")
+      }
       until = try list.value("--until").map { (text) throws(UsageError) -> Int in
         guard let seq = Int(text), seq >= 0 else {
           throw UsageError.invalidValue(
@@ -97,8 +112,8 @@ enum ReplayCommand {
       var output = StandardStream.output
       var errors = StandardStream.error
       return replay(
-        sources[0], format: format, until: until, look: look, wrapped: wrapped, to: &output,
-        &errors)
+        sources[0], format: format, until: until, look: look, wrapped: wrapped, picture: picture,
+        to: &output, &errors)
     }
     // Each journal into buffers of its own, on every core; then printed in order.
     let results = ReplayResults(count: sources.count)
@@ -111,7 +126,7 @@ enum ReplayCommand {
         var errors = StandardStream.buffer()
         let status = replay(
           sources[index], format: format, until: until, look: look, wrapped: wrapped,
-          to: &output, &errors)
+          picture: picture, to: &output, &errors)
         results.set(index, (output, errors, status))
       }
       finished.signal()
@@ -160,7 +175,7 @@ enum ReplayCommand {
   /// warnings to `errors`; returns the exit code.
   static func replay(
     _ source: JournalSource, format: Format, until: Int?, look: Look, wrapped: Bool,
-    to output: inout StandardStream, _ errors: inout StandardStream
+    picture: PictureOptions, to output: inout StandardStream, _ errors: inout StandardStream
   ) -> Int32 {
     let path = source.path
     let replay: JournalReplay
@@ -215,6 +230,17 @@ enum ReplayCommand {
           : state.indentedText)
     case .jsonl:
       break
+    case .svg:
+      output.line(String(IslandPicture.svg(replay.state, options: picture).dropLast()))
+    case .png:
+      do throws(PictureSupport.Failure) {
+        output.bytes(
+          try PictureSupport.png(fromSVG: IslandPicture.svg(replay.state, options: picture)))
+      } catch {
+        errors.line("island replay: \(error.message)")
+        errors.flush()
+        return error.exitCode
+      }
     }
     output.flush()
     return ExitCode.ok

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ConventionTests {
   /// Every subcommand, and the one that has sub-subcommands.
   static let subcommands: [[String]] = [
-    ["replay"], ["check"], ["run"], ["journal"], ["journal", "repair"], ["fuzz"],
+    ["replay"], ["render"], ["check"], ["run"], ["journal"], ["journal", "repair"], ["fuzz"],
     ["completions"], ["help"],
   ]
 

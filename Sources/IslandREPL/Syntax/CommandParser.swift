@@ -131,7 +131,9 @@ public enum CommandParser {
     default:
       try arguments.expectPositionals([])
       switch name {
-      case "show": return .show
+      case "show":
+        guard let path = arguments.option("--svg") else { return .show }
+        return .showSVG(path: path.text)
       case "state": return .state
       case "log": return .log
       case "explain": return .explain
@@ -343,6 +345,7 @@ private struct Arguments {
     case "--dismissal": return "default, immediate, a duration or @TIME"
     case "--layout": return "a layout name or JSON"
     case "--after": return "a duration"
+    case "--svg": return "a file name"
     case "--alert": return "a title"
     case "--alert-body": return "a text"
     case "--alert-sound": return "a sound name"
