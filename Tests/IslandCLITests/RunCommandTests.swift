@@ -69,6 +69,30 @@ import Testing
     #expect(last.hasPrefix("interrupted: \(script) stopped before line "), "\(last)")
   }
 
+  @Test func deviceAndProfileConfigureTheSessionAndANewJournal() throws {
+    let scratch = Scratch()
+    let script = "start a com.x n=1\nupdate a n=2 --alert Hi\n"
+    let run = try IslandProcess.run(
+      ["--device", "iPhone 14", "--profile", "tap-opens"], input: Data(script.utf8))
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("#1 @0s: no island on iPhone 14; live: a"))
+    let journal = scratch.path + "/j.jsonl"
+    let recorded = try IslandProcess.run(
+      ["--device", "iPhone 14", "--journal", journal], input: Data(script.utf8))
+    #expect(recorded.status == 0, "\(recorded.error)")
+    #expect(
+      scratch.read("j.jsonl").hasPrefix(
+        #"{"format":"island-journal","version":1,"device":"iPhone 14""#))
+    // An existing journal keeps its device.
+    let refused = try IslandProcess.run(
+      ["--device", "iPhone 16 Pro", "--journal", journal], input: Data())
+    #expect(refused.status != 0)
+    #expect(refused.error.contains("a journal keeps its device and profile"), "\(refused.error)")
+    let unknown = try IslandProcess.run(["--device", "Nokia 3310"], input: Data())
+    #expect(unknown.status == 64)
+    #expect(unknown.error.hasPrefix("island: --device: unknown device 'Nokia 3310'"))
+  }
+
   @Test func usageErrorsExit64AndAMissingScript66() throws {
     #expect(try Executable.run(["run"]).status == 64)
     #expect(try Executable.run(["run", "a", "b"]).status == 64)
