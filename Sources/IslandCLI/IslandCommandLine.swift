@@ -199,6 +199,76 @@ public enum IslandCommandLine {
       ],
       run: JournalCommand.run),
     SubcommandReference(
+      name: "layout", summary: "layouts from and to SwiftUI: import, check, export",
+      description: """
+        Reads the `DynamicIsland { ... }` builder of a widget extension's SwiftUI code into \
+        the engine's layout, checks a layout's zones against their budgets for the longest \
+        contents you give, and writes a built-in layout as SwiftUI.
+        """,
+      examples: [
+        ("island layout import DeliveryLiveActivity.swift", "print the layout's JSON"),
+        ("island layout export delivery", "the delivery layout as SwiftUI"),
+      ],
+      subcommands: [
+        SubcommandReference(
+          name: "import", summary: "print the layout a SwiftUI file's DynamicIsland builds",
+          description: """
+            Finds the `DynamicIsland` builder (inside an `ActivityConfiguration` or on its \
+            own) and prints its layout as the journal's JSON. What it cannot read is an \
+            error at FILE:LINE:COLUMN; with --lenient, a placeholder and a warning.
+            """,
+          arguments: [
+            ArgumentReference(
+              name: "FILE.swift", summary: "the SwiftUI source",
+              values: .file(extensions: ["swift"]))
+          ],
+          options: [
+            OptionReference(
+              name: "--lenient", value: nil,
+              summary: "draw what cannot be read as a placeholder, with a warning each")
+          ],
+          examples: [("island layout import Widget.swift", "the layout's JSON")],
+          run: { LayoutCommand.run(["import"] + $0) }),
+        SubcommandReference(
+          name: "check", summary: "report every zone over budget for the longest contents given",
+          description: """
+            Renders every zone of the layout with the longest value given for each field \
+            (--sample NAME=VALUE, or NAME=VALUE alone) and reports each zone over its budget \
+            on the device, with its width.
+            """,
+          arguments: [
+            ArgumentReference(
+              name: "FILE.swift|FILE.json|NAME", summary: "a layout file, or a built-in layout",
+              values: .file(extensions: ["swift", "json"]))
+          ],
+          options: [
+            OptionReference(
+              name: "--sample", value: "NAME=VALUE", summary: "a field's longest value (repeat)"),
+            OptionReference(
+              name: "--lenient", value: nil,
+              summary: "draw what cannot be read as a placeholder, with a warning each"),
+          ],
+          examples: [
+            (
+              "island layout check Widget.swift --sample minutesLeft=120",
+              "zones over budget with minutesLeft at 120"
+            )
+          ],
+          run: { LayoutCommand.run(["check"] + $0) }),
+        SubcommandReference(
+          name: "export", summary: "write a built-in layout as SwiftUI",
+          description: """
+            Prints a built-in layout as the `DynamicIsland { ... }` builder that `island \
+            layout import` reads back to the same layout.
+            """,
+          arguments: [
+            ArgumentReference(name: "NAME", summary: "a built-in layout", values: .layout)
+          ],
+          examples: [("island layout export delivery", "the delivery layout as SwiftUI")],
+          run: { LayoutCommand.run(["export"] + $0) }),
+      ],
+      run: LayoutCommand.run),
+    SubcommandReference(
       name: "fuzz", summary: "check the engine's properties on generated event orders",
       description: """
         Generates event sequences from a seed, checks every property on them, on every \

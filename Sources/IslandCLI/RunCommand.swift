@@ -181,6 +181,7 @@ struct ScriptOptions {
       repl = REPL(
         session: Session(configuration: configuration ?? Configuration()), write: { print($0) })
     }
+    LayoutSource.reading(repl)
     if wantsColor { repl.drawingOptions = .colored }
     let columns = self.columns
     repl.columns = { columns ?? TerminalWidth.columns() }

@@ -7,7 +7,8 @@ import Testing
   /// Every subcommand, and the one that has sub-subcommands.
   static let subcommands: [[String]] = [
     ["replay"], ["render"], ["check"], ["run"], ["journal"], ["journal", "repair"], ["fuzz"],
-    ["completions"], ["help"],
+    ["layout"], ["layout", "import"], ["layout", "check"], ["layout", "export"], ["completions"],
+    ["help"],
   ]
 
   @Test func versionPrintsTheVersion() throws {

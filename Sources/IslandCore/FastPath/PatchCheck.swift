@@ -48,6 +48,8 @@ extension IslandState {
       if let position {
         if patchIndex < 8 { checked.positions.set(patchIndex, position) }
         guard content[position].value != patch.fields[patchIndex].value else { continue }
+        try Validation.checkNotStaticAttribute(
+          patch.fields[patchIndex].name, of: attributes.id, in: plan.staticAttributes)
         if patchIndex < 8 { checked.changed |= 1 << UInt8(patchIndex) }
         // Same name: only the value's length changes.
         if let number, number < 8 {
@@ -64,6 +66,8 @@ extension IslandState {
         }
       } else {
         try Validation.checkFieldName(patch.fields[patchIndex].name)
+        try Validation.checkNotStaticAttribute(
+          patch.fields[patchIndex].name, of: attributes.id, in: plan.staticAttributes)
         if count > 0 { checked.payloadBytes += 1 }
         count += 1
         checked.payloadBytes += PayloadSize.jsonLength(of: patch.fields[patchIndex])

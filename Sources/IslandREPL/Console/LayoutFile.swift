@@ -29,14 +29,4 @@ public enum LayoutFile {
           + (fileExtension.isEmpty ? "a file without an extension" : ".\(fileExtension)"))
     }
   }
-
-  /// `event` with a start's `--layout @FILE` replaced by the layout the file holds, so that
-  /// the journal records the layout itself and replays without the file.
-  static func resolve(_ event: Event) throws(SessionError) -> Event {
-    guard case .start(var start) = event, case .named(let name)? = start.layout,
-      let path = path(of: name)
-    else { return event }
-    start.layout = .inline(try read(path))
-    return .start(start)
-  }
 }

@@ -21,6 +21,12 @@ public final class REPL {
   /// run` reads): true stops the script there, keeping the events before it. The terminal
   /// answers whether Ctrl-C was pressed.
   public var isInterrupted: () -> Bool = { false }
+  /// Reads the layout file of `start --layout @FILE`, and the warnings to show. The `island`
+  /// command sets one that reads SwiftUI (`.swift`) and JSON; by default, JSON only
+  /// (``LayoutFile/read(_:)``).
+  public var layoutFiles: (String) throws(SessionError) -> (layout: Layout, warnings: [String]) = {
+    path throws(SessionError) in (try LayoutFile.read(path), [])
+  }
   private let write: (String) -> Void
   private var runningScripts: [String] = []
   /// Whether events were accepted (or the session reconfigured) since the last `save`,
@@ -168,6 +174,19 @@ public final class REPL {
     return options
   }
 
+  /// `event` with a start's `--layout @FILE` replaced by the layout the file holds (read by
+  /// ``layoutFiles``, its warnings shown), so that the journal records the layout itself and
+  /// replays without the file.
+  private func resolvingLayoutFile(_ event: Event) throws(SessionError) -> Event {
+    guard case .start(var start) = event, case .named(let name)? = start.layout,
+      let path = LayoutFile.path(of: name)
+    else { return event }
+    let loaded = try layoutFiles(path)
+    writeLines(loaded.warnings)
+    start.layout = .inline(loaded.layout)
+    return .start(start)
+  }
+
   private func writeLines(_ lines: [String]) {
     for line in lines { write(line) }
   }
@@ -192,7 +211,7 @@ public final class REPL {
     switch parsed.command {
     case .event(let event, let t):
       do {
-        return apply(try LayoutFile.resolve(event), at: t, location: location, dryRun: expected)
+        return apply(try resolvingLayoutFile(event), at: t, location: location, dryRun: expected)
       } catch {
         return fail(error, location: location, expected: expected)
       }

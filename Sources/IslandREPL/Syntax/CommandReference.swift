@@ -45,7 +45,8 @@ public struct CommandReference: Equatable, Sendable {
       summary: "start a Live Activity of app APP, with its content state",
       details: [
         "--layout NAME|JSON  a built-in layout (`help layouts`), one given as JSON, or",
-        "                    @FILE.json: the layout JSON in a file",
+        "                    @FILE: a layout file, FILE.json or FILE.swift (SwiftUI's",
+        "                    DynamicIsland builder)",
         "--relevance N       its relevance score (default 0): higher ranks first",
         "--url URL           its widget URL, the default deep link (default APP://)",
         "--link REGION=URL   the deep link of one expanded region (repeat for more)",
