@@ -17,6 +17,9 @@ import IslandREPL
 enum ReplayCommand {
   static var usage: String { IslandCommandLine.subcommand("replay")?.usageLine() ?? "" }
 
+  /// From this size on, a replay on a terminal shows its progress.
+  static let progressFrom = 32 << 20
+
   /// How the state is printed.
   enum Format: String, CaseIterable {
     /// The drawing of the island.
@@ -109,11 +112,35 @@ enum ReplayCommand {
       columns: forcedColumns ?? TerminalWidth.columns())
     let wrapped = paths.count > 1 && format != .text
     guard sources.count > 1 else {
+      let source = sources[0]
+      // A long replay on a terminal shows how far it has read, on standard error; what it
+      // prints is held until the progress line is gone (a timeline to the terminal is not).
+      let size = FileSystemSize.of(source.path)
+      guard isatty(STDERR_FILENO) == 1, size >= ReplayCommand.progressFrom,
+        format != .jsonl || isatty(STDOUT_FILENO) == 0
+      else {
+        var output = StandardStream.output
+        var errors = StandardStream.error
+        return replay(
+          source, format: format, until: until, look: look, wrapped: wrapped, picture: picture,
+          to: &output, &errors)
+      }
+      let held = format != .jsonl
+      let (collected, status) = ReadProgress.showing(source.name, path: source.path, size: size) {
+        var output = held ? StandardStream.buffer() : StandardStream.output
+        var errors = StandardStream.buffer()
+        let status = replay(
+          source, format: format, until: until, look: look, wrapped: wrapped, picture: picture,
+          to: &output, &errors)
+        return ((output, errors), status)
+      }
       var output = StandardStream.output
       var errors = StandardStream.error
-      return replay(
-        sources[0], format: format, until: until, look: look, wrapped: wrapped, picture: picture,
-        to: &output, &errors)
+      output.append(collected.0)
+      output.flush()
+      errors.append(collected.1)
+      errors.flush()
+      return status
     }
     // Each journal into buffers of its own, on every core; then printed in order.
     let results = ReplayResults(count: sources.count)
