@@ -68,8 +68,8 @@ enum LayoutCommand {
     case .success(let parsed): list = parsed
     case .failure(let status): return status.code
     }
-    do throws(LayoutFile.Failure) {
-      let loaded = try LayoutFile.load(list.positional[0], lenient: list.has("--lenient"))
+    do throws(LayoutSource.Failure) {
+      let loaded = try LayoutSource.load(list.positional[0], lenient: list.has("--lenient"))
       for warning in loaded.warnings { StandardStream.report(warning) }
       var output = StandardStream.output
       output.line(LayoutCodec.encode(loaded.layout).indentedText)
@@ -160,8 +160,8 @@ enum LayoutCommand {
       layout = named.layout
       fallback = named.sampleState
     } else {
-      do throws(LayoutFile.Failure) {
-        let loaded = try LayoutFile.load(source, lenient: list.has("--lenient"))
+      do throws(LayoutSource.Failure) {
+        let loaded = try LayoutSource.load(source, lenient: list.has("--lenient"))
         for warning in loaded.warnings { StandardStream.report(warning) }
         layout = loaded.layout
         fallback = Layout.catalogue.first { $0.layout == loaded.layout }?.sampleState ?? [:]
@@ -309,7 +309,7 @@ enum LayoutCheck {
 /// A layout from a file named as `@PATH` (REPL `start --layout @FILE.swift`) or given to
 /// `island layout`: SwiftUI source (`.swift`, read by ``SwiftUILayout``) or the journal's
 /// JSON form (`.json`, ``LayoutCodec``).
-enum LayoutFile {
+enum LayoutSource {
   /// Why the file gave no layout.
   struct Failure: Error {
     /// The file.
@@ -328,8 +328,8 @@ enum LayoutFile {
     }
   }
 
-  /// `repl`, reading `start --layout @FILE` with ``load(_:lenient:)``.
-  static func reading(_ repl: REPL) -> REPL {
+  /// Makes `repl` read `start --layout @FILE` with ``load(_:lenient:)``.
+  static func reading(_ repl: REPL) {
     repl.layoutFiles = { path throws(SessionError) in
       do throws(Failure) {
         return try load(path)
@@ -342,7 +342,6 @@ enum LayoutFile {
           why: error.why.map(Quoting.terminal) ?? "no layout:\n" + error.message)
       }
     }
-    return repl
   }
 
   /// The layout in the file at `path`, and the warnings to show.

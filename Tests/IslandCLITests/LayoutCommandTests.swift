@@ -211,6 +211,9 @@ import Testing
     #expect(badSample.error.hasPrefix("island layout check: --sample x: expected NAME=VALUE"))
     let help = try IslandProcess.run(["layout", "--help"])
     #expect(help.status == 0)
-    #expect(help.output.hasPrefix("usage: island layout import FILE.swift [--lenient]"))
+    #expect(help.output.hasPrefix("usage: island layout import|check|export ..."))
+    let importHelp = try IslandProcess.run(["layout", "import", "--help"])
+    #expect(importHelp.status == 0)
+    #expect(importHelp.output.hasPrefix("usage: island layout import FILE.swift [--lenient]"))
   }
 }

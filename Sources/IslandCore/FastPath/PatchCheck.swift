@@ -111,18 +111,23 @@ extension IslandState {
   }
 
   /// Merges `state`, checked as `patch`, into `activity`: its content, and the measures kept
-  /// of it. The old values of the layout's fields go to `change`.
+  /// of it. The old values of the layout's fields go to `change`. Returns the names of the
+  /// fields it added (for ``UnreadFieldRule``).
+  @discardableResult
   static func merge(
     _ state: ContentState, _ patch: CheckedPatch, plan: LayoutPlan,
     into activity: inout Activity, recording change: inout ContentChange
-  ) {
+  ) -> [String] {
+    var addedNames: [String] = []
     let added = activity.content.mergeChanges(
       state, positions: patch.positions, changed: patch.changed
     ) { name, before in
+      if before == nil { addedNames.append(name) }
       if let field = plan.role(of: name) { change.record(field, before: before) }
     }
     if added { activity.derived.fieldSlots = plan.slots(in: activity.content) }
     activity.derived.fieldMeasures.take(patch.fields, from: patch.measures)
     activity.derived.payloadBytes = patch.payloadBytes
+    return addedNames
   }
 }
