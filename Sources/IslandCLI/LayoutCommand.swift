@@ -92,8 +92,8 @@ enum LayoutCommand {
     let name = list.positional[0]
     if name.hasSuffix(".json") || name.hasSuffix(".swift") {
       // A layout file: written as SwiftUI under the file's name.
-      do throws(LayoutFile.Failure) {
-        let loaded = try LayoutFile.load(name)
+      do throws(LayoutSource.Failure) {
+        let loaded = try LayoutSource.load(name)
         for warning in loaded.warnings { StandardStream.report(warning) }
         let base = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
         var output = StandardStream.output
