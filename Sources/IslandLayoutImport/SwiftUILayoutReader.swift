@@ -332,7 +332,7 @@ private struct LayoutReader {
         }
       case "priority":
         guard let number = Self.number(argument.expression) else {
-          error(argument, "a region's priority must be a number literal")
+          error(argument, "a region's priority must be a finite number literal")
           return
         }
         priority = number
@@ -1141,7 +1141,12 @@ private struct LayoutReader {
     expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
   }
 
+  /// A number literal's value, when it is finite (`1e400` is not a number Island keeps).
   static func number(_ expression: ExprSyntax) -> Double? {
+    literalNumber(expression).flatMap { $0.isFinite ? $0 : nil }
+  }
+
+  private static func literalNumber(_ expression: ExprSyntax) -> Double? {
     if let integer = expression.as(IntegerLiteralExprSyntax.self) {
       return integer.representedLiteralValue.map(Double.init)
     }
@@ -1149,7 +1154,7 @@ private struct LayoutReader {
       return float.representedLiteralValue
     }
     if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-      return number(prefix.expression).map { -$0 }
+      return literalNumber(prefix.expression).map { -$0 }
     }
     return nil
   }
