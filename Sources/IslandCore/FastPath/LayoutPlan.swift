@@ -84,11 +84,12 @@ final class LayoutPlan: Sendable {
     for zone in Zone.allCases {
       guard let view = layout[zone]?.view else { continue }
       if view.hasCountdown { countdownZones.insert(ZoneSet(zone)) }
+      let (fields, numeric, symbols) = (view.fields, view.numericFields, view.symbolFields)
       for index in roles.indices {
         let name = roles[index].name
-        if view.fields.contains(name) { roles[index].zones.insert(ZoneSet(zone)) }
-        if view.numericFields.contains(name) { roles[index].isNumeric = true }
-        if view.symbolFields.contains(name) { roles[index].namesSymbol = true }
+        if fields.contains(name) { roles[index].zones.insert(ZoneSet(zone)) }
+        if numeric.contains(name) { roles[index].isNumeric = true }
+        if symbols.contains(name) { roles[index].namesSymbol = true }
       }
     }
     for index in roles.indices where roles[index].name == layout.pulse?.field {
