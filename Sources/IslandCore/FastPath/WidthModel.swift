@@ -93,15 +93,10 @@ struct WidthModel: Sendable {
     return width
   }
 
-  /// The width in ems of a countdown's text with `remaining` milliseconds left, as
-  /// ``ZoneTextWriter`` writes it: `m:ss`, or `h:mm:ss` from an hour up.
+  /// The width in ems of a countdown's text with `remaining` milliseconds left
+  /// (``CountdownText``).
   static func countdownEms(_ remaining: Milliseconds) -> Double {
-    let seconds = max(0, (remaining + 999) / 1_000)
-    let hours = seconds / 3_600
-    // The lead (minutes, or hours) and then two digits for each further part.
-    let lead = hours > 0 ? hours : (seconds % 3_600) / 60
-    let colons = hours > 0 ? 2 : 1
-    let digits = UInt64(lead).decimalDigits + 2 * colons
+    let (digits, colons) = CountdownText.shape(remaining)
     return Double(digits) * TextMetrics.emWidth(of: "0")
       + Double(colons) * TextMetrics.emWidth(of: ":")
   }
@@ -167,25 +162,13 @@ struct FieldMeasure: Sendable {
       }
       (ems, jsonLength) = text.withUTF8Bytes(measure)
     case .number(let number):
-      if number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
-        // Digits, and a minus sign: all ASCII, one byte each.
-        let digits = Int64(number).magnitude.decimalDigits
-        ems = Double(digits) * TextMetrics.emWidth(of: "0")
-        jsonLength = digits
-        if number < 0 {
-          ems += TextMetrics.emWidth(of: "-")
-          jsonLength += 1
-        }
-      } else {
-        var ems = 0.0
-        var length = 0
-        NumberText.write(number) { bytes in
-          ZoneTextWriter.addEms(of: bytes, to: &ems)
-          length += bytes.count
-        }
-        self.ems = ems
-        jsonLength = length
+      var ems = 0.0
+      let length = NumberText.write(number) { bytes in
+        ZoneTextWriter.addEms(of: bytes, to: &ems)
+        return bytes.count
       }
+      self.ems = ems
+      jsonLength = number.isFinite ? length : 4
     case .bool(let flag):
       ems = flag ? FieldMeasure.trueEms : FieldMeasure.falseEms
       jsonLength = flag ? 4 : 5
