@@ -15,7 +15,8 @@ enum FuzzCommand {
       --seed N          the run's seed (default: drawn at random, and printed)
       --runs N          cases per property (default 1000)
       --length N        the most events per case (default 60)
-      --journal-out DIR where failing cases are saved as journals (default fuzz-failures)
+      --journal-out DIR where failing cases are saved as journals (default
+                        $TMPDIR/island-fuzz-failures, outside the working tree)
       --prefix JOURNAL  start every case from this journal's island
       --property NAME   check only this property (repeatable): rules, rejection,
                         invariants, determinism, snapshot, round-trip, event-order
@@ -27,7 +28,15 @@ enum FuzzCommand {
     var seed: UInt64?
     var runs = 1_000
     var length = 60
-    var journalOut = "fuzz-failures"
+    var journalOut = Options.defaultJournalOut
+
+    /// `$TMPDIR/island-fuzz-failures` (`/tmp` without `TMPDIR`): failing cases are written
+    /// outside the working tree unless asked, never into a tracked folder.
+    static var defaultJournalOut: String {
+      var directory = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
+      while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+      return (directory.isEmpty ? "/tmp" : directory) + "/island-fuzz-failures"
+    }
     var prefixPath: String?
     var properties: [Property] = []
     var saveCases: String?
