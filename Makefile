@@ -3,7 +3,7 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: run test build release lint format deps bench fuzz clean
+.PHONY: run test build release lint format deps bench fuzz clean pictures
 
 deps:
 	@bash .ci/deps
@@ -27,6 +27,16 @@ bench: deps
 	$(SWIFT) build -c release --product island
 	cd Benchmarks && rm -f .build/release.yaml && $(SWIFT) build -c release \
 	  && .build/release/island-bench --island ../.build/release/island
+
+# The README's pictures (docs/images/), remade by the command line from recorded journals.
+ISLAND = $$($(SWIFT) build -c $(CONFIG) --show-bin-path)/island
+pictures: build
+	@mkdir -p docs/images
+	$(ISLAND) replay Journals/seed-000-delivery.jsonl --until 1 --format png > docs/images/compact.png
+	$(ISLAND) replay Journals/two-apps-hidden-third.jsonl --until 2 --format png > docs/images/minimal.png
+	$(ISLAND) replay Journals/seed-000-delivery.jsonl --until 4 --format png > docs/images/expanded.png
+	$(ISLAND) render Journals/seed-000-delivery.jsonl --filmstrip docs/images/seed-000-filmstrip.svg
+	$(ISLAND) render Journals/seed-001-alert.jsonl --html docs/images/seed-001-alert.html --scale 2
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

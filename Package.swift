@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "IslandCore", targets: ["IslandCore"]),
     .library(name: "IslandJournal", targets: ["IslandJournal"]),
     .library(name: "IslandDrawing", targets: ["IslandDrawing"]),
+    .library(name: "IslandPictures", targets: ["IslandPictures"]),
     .library(name: "IslandTesting", targets: ["IslandTesting"]),
     .library(name: "IslandProperties", targets: ["IslandProperties"]),
     // For the libFuzzer package under Fuzz/, which fuzzes the REPL's command parser.
@@ -18,6 +19,8 @@ let package = Package(
     .target(name: "IslandCore"),
     // The text drawing of a state (pure too).
     .target(name: "IslandDrawing", dependencies: ["IslandCore"]),
+    // Pictures of states and journals: SVG, a filmstrip, an animated page (pure too).
+    .target(name: "IslandPictures", dependencies: ["IslandCore", "IslandDrawing"]),
     // Journals on disk: the JSON Lines format, streaming reader, durable locked writer.
     .target(name: "IslandJournal", dependencies: ["IslandCore"]),
     // Property-based testing of event orders: PRNG, generators, shrinker, properties.
@@ -26,7 +29,8 @@ let package = Package(
     .target(name: "IslandTesting", dependencies: ["IslandCore", "IslandJournal"]),
     // The REPL's commands and session, behind a line-reader protocol.
     .target(
-      name: "IslandREPL", dependencies: ["IslandCore", "IslandDrawing", "IslandJournal"]),
+      name: "IslandREPL",
+      dependencies: ["IslandCore", "IslandDrawing", "IslandJournal", "IslandPictures"]),
     // libedit, through pkg-config, and the small C wrappers for its variadic functions.
     .systemLibrary(
       name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -38,7 +42,7 @@ let package = Package(
       name: "IslandCLI",
       dependencies: [
         "IslandCore", "IslandDrawing", "IslandJournal", "IslandREPL", "IslandTerminal",
-        "IslandProperties",
+        "IslandProperties", "IslandPictures",
       ]),
     .executableTarget(name: "island", dependencies: ["IslandCLI"]),
 
@@ -59,6 +63,12 @@ let package = Package(
       name: "IslandREPLTests", dependencies: ["IslandREPL", "IslandTesting"],
       exclude: ["Transcripts"]),
     .testTarget(name: "IslandCLITests", dependencies: ["IslandCLI"]),
+    // zlib, to read the PNGs the picture tests make (Debian's zlib1g-dev).
+    .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+    .testTarget(
+      name: "IslandPicturesTests",
+      dependencies: ["IslandPictures", "IslandTesting", "IslandJournal", "CZlib"],
+      exclude: ["Goldens"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -15,6 +15,9 @@ public enum IslandCommandLine {
   static let subcommands: [Subcommand] = [
     Subcommand(
       name: "replay", summary: "fold a journal and print the island", run: ReplayCommand.run),
+    Subcommand(
+      name: "render", summary: "a journal as a filmstrip (SVG) or an animated page (HTML)",
+      run: RenderCommand.run),
     Subcommand(name: "check", summary: "validate journals", run: CheckCommand.run),
     Subcommand(name: "journal", summary: "journal maintenance (repair)", run: JournalCommand.run),
     Subcommand(name: "run", summary: "run a REPL script", run: RunCommand.run),

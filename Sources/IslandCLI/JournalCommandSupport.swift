@@ -44,6 +44,12 @@ struct StandardStream {
     if buffer.count >= 1 << 16 { flush() }
   }
 
+  /// Appends `data` as it is (a PNG), with no newline.
+  mutating func bytes(_ data: Data) {
+    buffer.append(contentsOf: data)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
   /// Appends `bytes` and a newline.
   mutating func line(bytes: [UInt8]) {
     buffer.append(contentsOf: bytes)

@@ -2,15 +2,18 @@ import Foundation
 import IslandCore
 import IslandDrawing
 import IslandJournal
+import IslandPictures
 
-/// `island replay FILE... [--format text|json|jsonl] [--until SEQ] [--color]`: folds a journal and prints
-/// the state after its last event (or after event SEQ): `text` draws the island, `json` is
-/// the state's JSON contract (indented), `jsonl` one compact state per event (a timeline).
+/// `island replay FILE... [--format text|json|jsonl|svg|png] [--until SEQ] [--color]`: folds a
+/// journal and prints the state after its last event (or after event SEQ): `text` draws the
+/// island, `json` is the state's JSON contract (indented), `jsonl` one compact state per event
+/// (a timeline), `svg` and `png` a picture (one journal; `--scale N`, `--dark`).
 /// Several journals are replayed in parallel, on every core, and printed in the order given,
 /// each after a `==> FILE <==` line.
 enum ReplayCommand {
   static let usage =
-    "usage: island replay FILE... [--format text|json|jsonl] [--until SEQ] [--color]"
+    "usage: island replay FILE... [--format text|json|jsonl|svg|png] [--until SEQ] [--color]"
+    + " [--scale N] [--dark]"
 
   /// How the state is printed.
   enum Format: String, CaseIterable {
@@ -20,19 +23,26 @@ enum ReplayCommand {
     case json
     /// One compact JSON state per event.
     case jsonl
+    /// A picture of the state, as SVG.
+    case svg
+    /// A picture of the state, as PNG (through librsvg).
+    case png
   }
 
   static func run(_ arguments: [String]) -> Int32 {
     let paths: [String]
     let format: Format
     let until: Int?
+    let picture: PictureOptions
     do throws(UsageError) {
-      let list = try ArgumentList(arguments, valued: ["--format", "--until"])
+      let list = try ArgumentList(
+        arguments, valued: Set(["--format", "--until"]).union(PictureSupport.valuedOptions))
       if list.has("--help") || list.has("-h") {
         print(usage)
         return ExitCode.ok
       }
-      if let unknown = list.unknownOption(known: ["--format", "--until", "--color"]) {
+      let known = Set(["--format", "--until", "--color"]).union(PictureSupport.valuedOptions)
+      if let unknown = list.unknownOption(known: known.union(PictureSupport.flags)) {
         throw UsageError.unknownOption(unknown)
       }
       guard !list.positional.isEmpty else {
@@ -42,9 +52,17 @@ enum ReplayCommand {
       let formatName = list.value("--format") ?? Format.text.rawValue
       guard let parsed = Format(rawValue: formatName) else {
         throw UsageError.invalidValue(
-          option: "--format", value: formatName, expected: "text, json or jsonl")
+          option: "--format", value: formatName, expected: "text, json, jsonl, svg or png")
       }
       format = parsed
+      picture = try PictureSupport.options(list)
+      if format == .svg || format == .png, paths.count > 1 {
+        throw UsageError.arguments("--format \(format.rawValue) pictures one journal at a time")
+      }
+      if format == .png, PictureSupport.outputIsTerminal {
+        throw UsageError.arguments(
+          "--format png writes binary data: redirect it to a file (> island.png)")
+      }
       until = try list.value("--until").map { (text) throws(UsageError) -> Int in
         guard let seq = Int(text), seq >= 0 else {
           throw UsageError.invalidValue(
@@ -63,7 +81,9 @@ enum ReplayCommand {
     guard paths.count > 1 else {
       var output = StandardStream.output
       var errors = StandardStream.error
-      return replay(paths[0], format: format, until: until, color: color, to: &output, &errors)
+      return replay(
+        paths[0], format: format, until: until, color: color, picture: picture, to: &output,
+        &errors)
     }
     // Each journal into buffers of its own, on every core; then printed in order.
     let results = ReplayResults(count: paths.count)
@@ -71,7 +91,8 @@ enum ReplayCommand {
       var output = StandardStream.buffer()
       var errors = StandardStream.buffer()
       let status = replay(
-        paths[index], format: format, until: until, color: color, to: &output, &errors)
+        paths[index], format: format, until: until, color: color, picture: picture,
+        to: &output, &errors)
       results.set(index, (output, errors, status))
     }
     var status = ExitCode.ok
@@ -92,8 +113,8 @@ enum ReplayCommand {
   /// Replays the journal at `path`, writing what it prints to `output` and its errors and
   /// warnings to `errors`; returns the exit code.
   static func replay(
-    _ path: String, format: Format, until: Int?, color: Bool, to output: inout StandardStream,
-    _ errors: inout StandardStream
+    _ path: String, format: Format, until: Int?, color: Bool, picture: PictureOptions,
+    to output: inout StandardStream, _ errors: inout StandardStream
   ) -> Int32 {
     let replay: JournalReplay
     do throws(JournalError) {
@@ -132,6 +153,17 @@ enum ReplayCommand {
       output.line(replay.state.json.indentedText)
     case .jsonl:
       break
+    case .svg:
+      output.line(String(IslandPicture.svg(replay.state, options: picture).dropLast()))
+    case .png:
+      do throws(PictureSupport.Failure) {
+        output.bytes(
+          try PictureSupport.png(fromSVG: IslandPicture.svg(replay.state, options: picture)))
+      } catch {
+        errors.line("island replay: \(error.message)")
+        errors.flush()
+        return error.exitCode
+      }
     }
     output.flush()
     return ExitCode.ok

@@ -110,7 +110,7 @@ let sampleJournal = """
     (["replay", "--until", "1"], 64, "island replay: expected a journal"),
     (
       ["replay", "sample.jsonl", "--format", "yaml"], 64,
-      "island replay: --format yaml: expected text, json or jsonl"
+      "island replay: --format yaml: expected text, json, jsonl, svg or png"
     ),
     (
       ["replay", "sample.jsonl", "--until", "-1"], 64,

@@ -71,6 +71,7 @@ import Testing
 
   @Test func inspectionAndSessionCommands() throws {
     #expect(try command("show") == .show)
+    #expect(try command("show --svg island.svg") == .showSVG(path: "island.svg"))
     #expect(try command("state") == .state)
     #expect(try command("log") == .log)
     #expect(try command("at 3") == .at(seq: 3))

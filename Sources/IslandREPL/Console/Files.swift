@@ -34,6 +34,15 @@ enum TextFile {
     return text
   }
 
+  /// Writes `text` to `path` as UTF-8, replacing any file there at once.
+  static func write(_ text: String, to path: String) throws(SessionError) {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw .file(path: path, why: "cannot write it (\(error.localizedDescription))")
+    }
+  }
+
   /// Whether `left` and `right` name the same file (through links and `..`).
   static func isSameFile(_ left: String, _ right: String) -> Bool {
     func resolved(_ path: String) -> String {

@@ -1,5 +1,6 @@
 import IslandCore
 import IslandDrawing
+import IslandPictures
 
 /// The REPL: reads lines, runs them against a ``Session``, and writes what happened.
 ///
@@ -139,6 +140,13 @@ public final class REPL {
     case .show:
       write(Report.headline(of: session.state))
       write(Report.drawing(of: session.state, options: drawingOptions))
+    case .showSVG(let path):
+      do {
+        try TextFile.write(IslandPicture.svg(session.state), to: path)
+        write("wrote \(path): " + IslandPicture.caption(of: session.state))
+      } catch {
+        return fail(error, location: location, expected: expected)
+      }
     case .state:
       write(Report.json(of: session.state))
     case .log:

@@ -132,7 +132,8 @@ public enum CommandParser {
       return .profile(profile)
     case .show:
       try arguments.expectPositionals([])
-      return .show
+      guard let path = arguments.option("--svg") else { return .show }
+      return .showSVG(path: path.text)
     case .state:
       try arguments.expectPositionals([])
       return .state
@@ -375,6 +376,7 @@ private struct Arguments {
     case "--dismissal": return "default, immediate, a duration or @TIME"
     case "--layout": return "a layout name or JSON"
     case "--after": return "a duration"
+    case "--svg": return "a file name"
     case "--alert": return "a title"
     case "--alert-body": return "a text"
     case "--alert-sound": return "a sound name"

@@ -105,8 +105,11 @@ public struct CommandReference: Equatable, Sendable {
       details: ["DURATION: a number and a unit, such as 500ms, 2.5s, 10m, 8h or 1h30m"],
       example: "wait 2.5s", options: [], group: .events),
     CommandReference(
-      name: "show", aliases: [], synopsis: "show", summary: "draw the island",
-      details: [], example: "show", options: [], group: .inspection),
+      name: "show", aliases: [], synopsis: "show [--svg FILE]", summary: "draw the island",
+      details: [
+        "--svg FILE          write a picture of it instead, as SVG (as `island replay"
+          + " --format svg`)"
+      ], example: "show", options: ["--svg"], group: .inspection),
     CommandReference(
       name: "state", aliases: [], synopsis: "state", summary: "print the state as JSON",
       details: ["the same JSON as `island replay --format json`"], example: "state",
