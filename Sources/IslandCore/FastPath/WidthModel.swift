@@ -162,13 +162,24 @@ struct FieldMeasure: Sendable {
       }
       (ems, jsonLength) = text.withUTF8Bytes(measure)
     case .number(let number):
-      var ems = 0.0
-      let length = NumberText.write(number) { bytes in
-        ZoneTextWriter.addEms(of: bytes, to: &ems)
-        return bytes.count
+      if let whole = NumberText.wholeNumber(number) {
+        // Digits and a minus sign, one byte each; digits are tabular (``TextMetrics``).
+        let digits = whole.magnitude.decimalDigits
+        ems = Double(digits) * TextMetrics.emWidth(of: "0")
+        jsonLength = digits
+        if whole < 0 {
+          ems += TextMetrics.emWidth(of: "-")
+          jsonLength += 1
+        }
+      } else {
+        var ems = 0.0
+        let length = NumberText.write(number) { bytes in
+          ZoneTextWriter.addEms(of: bytes, to: &ems)
+          return bytes.count
+        }
+        self.ems = ems
+        jsonLength = number.isFinite ? length : 4
       }
-      self.ems = ems
-      jsonLength = number.isFinite ? length : 4
     case .bool(let flag):
       ems = flag ? FieldMeasure.trueEms : FieldMeasure.falseEms
       jsonLength = flag ? 4 : 5
