@@ -11,7 +11,7 @@ struct WidthModel: Sendable {
   private(set) var constant = 0.0
   /// Each measured field or countdown (a countdown's width moves with time: it is worked out
   /// from the time left), in ``terms``' first ``termCount`` places. Held inline: the model
-  /// is copied out of its plan on every update, and copying it retains nothing.
+  /// is read on every update, and reading it must cost no more than the sum it holds.
   private var terms = InlineArray<8, Term>(
     repeating: Term(field: 0, isCountdown: false, pointsPerEm: 0))
   private var termCount = 0
