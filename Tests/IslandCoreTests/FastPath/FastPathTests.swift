@@ -5,7 +5,7 @@ import Testing
 
 /// The reducer's shortcuts give what the long way gives: zone widths estimated from field
 /// widths, field measures kept per activity, timers put back after a rejection.
-@Suite struct ReducerShortcutTests {
+@Suite struct FastPathTests {
   /// Deterministic draws (IslandProperties' SplitMix64), so that a failure replays.
   struct Draws {
     var random: SplitMix64
