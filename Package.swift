@@ -103,7 +103,9 @@ let package = Package(
     .testTarget(
       name: "IslandJournalTests",
       dependencies: ["IslandJournal", "IslandTesting", "IslandProperties"]),
-    .testTarget(name: "IslandPropertiesTests", dependencies: ["IslandProperties"]),
+    .testTarget(
+      name: "IslandPropertiesTests", dependencies: ["IslandProperties"],
+      exclude: ["FuzzRegressions"]),
     .testTarget(
       name: "IslandTestingTests", dependencies: ["IslandTesting"], exclude: ["Journals"]),
     .testTarget(

@@ -19,7 +19,15 @@ enum FuzzCommand {
     var seed: UInt64?
     var runs = 1_000
     var length = 60
-    var journalOut = "fuzz-failures"
+    var journalOut = Options.defaultJournalOut
+
+    /// `$TMPDIR/island-fuzz-failures` (`/tmp` without `TMPDIR`): failing cases are written
+    /// outside the working tree unless asked, never into a tracked folder.
+    static var defaultJournalOut: String {
+      var directory = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
+      while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+      return (directory.isEmpty ? "/tmp" : directory) + "/island-fuzz-failures"
+    }
     var prefixPath: String?
     var properties: [Property] = []
     var saveCases: String?

@@ -291,7 +291,8 @@ public enum IslandCommandLine {
           name: "--jobs", value: "N", summary: "cases checked at once (default: every core)"),
         OptionReference(
           name: "--journal-out", value: "DIR",
-          summary: "where failing cases are saved (default fuzz-failures)", values: .directory),
+          summary: "where failing cases are saved (default $TMPDIR/island-fuzz-failures, outside "
+            + "the working tree)", values: .directory),
         OptionReference(
           name: "--prefix", value: "JOURNAL",
           summary: "start every case from this journal's island",

@@ -7,6 +7,15 @@ import Testing
     try CommandParser.parse(line, now: now).command
   }
 
+  @Test(arguments: CommandReference.all.flatMap(\.names))
+  func everyCommandOfTheReferenceIsParsed(name: String) {
+    do {
+      _ = try command(name)
+    } catch {
+      if case ParseError.unknownCommand = error { Issue.record("\(name) is not parsed: \(error)") }
+    }
+  }
+
   @Test func startTakesFieldsAndOptions() throws {
     let line =
       deliveryStart

@@ -76,7 +76,7 @@ public struct Layout: Equatable, Hashable, Sendable {
 public enum LayoutReference: Equatable, Hashable, Sendable {
   /// A built-in layout by name (see ``Layout/catalogue``).
   case named(String)
-  /// A layout given in full. Boxed: a layout is some 300 bytes, and every event that does
-  /// not carry one (nearly all) would otherwise be that large, and be copied at that size.
+  /// A layout given in full. Boxed: nearly no event carries one, and every event would
+  /// otherwise be as large as a layout, and be copied at that size.
   indirect case inline(Layout)
 }

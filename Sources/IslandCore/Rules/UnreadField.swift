@@ -14,25 +14,30 @@ enum UnreadFieldRule {
     -> [Warning]
   {
     let read = fieldsRead(by: layout)
-    return added.filter { !read.contains($0) }.map { field in
+    let readNames = Set(read)
+    let addedNames = Set(added)
+    let unread = added.filter { !readNames.contains($0) }
+    guard !unread.isEmpty else { return [] }
+    let candidates = read.filter { !addedNames.contains($0) }
+    return unread.map { field in
       Warning(
         seq: seq,
         kind: .unreadField(
           activity: activity, field: field,
-          suggestion: Spelling.suggestion(
-            for: field, among: read.filter { !added.contains($0) })))
+          suggestion: Spelling.suggestion(for: field, among: candidates)))
     }
   }
 
   /// The fields `layout` reads, in zone order, each once.
   static func fieldsRead(by layout: Layout) -> [String] {
     var names: [String] = []
+    var seen: Set<String> = []
     for zone in Zone.allCases {
-      for name in layout[zone]?.view.fields ?? [] where !names.contains(name) {
+      for name in layout[zone]?.view.fields ?? [] where seen.insert(name).inserted {
         names.append(name)
       }
     }
-    if let pulse = layout.pulse, !names.contains(pulse.field) { names.append(pulse.field) }
+    if let pulse = layout.pulse, seen.insert(pulse.field).inserted { names.append(pulse.field) }
     return names
   }
 }
