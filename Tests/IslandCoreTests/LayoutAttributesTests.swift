@@ -45,6 +45,29 @@ import Testing
     #expect(state.activity("ride")?.content["minutes"] == 4)
   }
 
+  @Test func theReferenceReducerAgrees() throws {
+    var reference = ReferenceIsland(configuration: Configuration(profile: .tapOpens))
+    try reference.apply(
+      .start(
+        Start(
+          activity: "ride", app: "com.example.rides", state: ["driver": "Ana", "minutes": 5],
+          layout: .inline(Self.layout))), at: 0)
+    var fast = try Self.started(profile: .tapOpens)
+    #expect(reference.state == fast)
+    do {
+      try reference.apply(.update(Update(activity: "ride", state: ["driver": "Bo"])), at: 1_000)
+      Issue.record("the reference changed an attribute")
+    } catch {
+      #expect(error.reason == .attributeChanged(activity: "ride", field: "driver"))
+    }
+    try reference.apply(.tap(.island), at: 2_000)
+    _ = try fast.apply(.tap(.island), at: 2_000)
+    #expect(reference.state == fast)
+    #expect(
+      reference.state.effects.map(\.kind).last
+        == .openURL(url: "rides://current", rule: .widgetURL, activity: "ride"))
+  }
+
   @Test func anEndMayNotChangeAnAttributeEither() throws {
     var state = try Self.started()
     #expect(throws: Rejection.self) {
