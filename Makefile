@@ -3,7 +3,12 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: run test build release lint format deps bench fuzz clean pictures
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+
+.PHONY: run test build release install lint format deps bench fuzz clean pictures
 
 deps:
 	@bash .ci/deps
@@ -13,6 +18,15 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release
+
+# The release binary, its man page and its bash completion (both written by the binary from
+# its table of subcommands): `make install PREFIX=~/.local`, `DESTDIR=` for packaging.
+install: release
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/island" $(DESTDIR)$(BINDIR)/island
+	$(DESTDIR)$(BINDIR)/island help --man > $(DESTDIR)$(MANDIR)/man1/island.1
+	$(DESTDIR)$(BINDIR)/island completions bash > $(DESTDIR)$(BASHCOMPDIR)/island
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/island.1 $(DESTDIR)$(BASHCOMPDIR)/island
 
 run: build
 	@$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/island

@@ -163,6 +163,7 @@ import Testing
     #expect(CommandParser.suggestion(for: "strat") == "start")
     #expect(CommandParser.suggestion(for: "expl") == "explain")
     #expect(CommandParser.suggestion(for: "frobnicate") == nil)
+    #expect(CommandParser.suggestion(for: "q") == "quit")
   }
 
   @Test(arguments: CommandReference.all)

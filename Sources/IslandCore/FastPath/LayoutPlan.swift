@@ -30,6 +30,8 @@ final class LayoutPlan: Sendable {
   /// from the state takes it from one field alone (`{icon}`); nil when one mixes text and
   /// fields.
   let symbolNameFields: [Int]?
+  /// The fields no update may change (``Layout/attributes``), to look up in constant time.
+  let staticAttributes: Set<String>
 
   /// What a layout does with one state field.
   struct FieldRole: Sendable {
@@ -49,6 +51,7 @@ final class LayoutPlan: Sendable {
 
   init(_ layout: Layout) {
     self.layout = layout
+    staticAttributes = Set(layout.attributes)
     zoneViews = Zone.allCases.map { layout[$0] }
     var names: [String] = []
     let programs = Zone.allCases.map { zone in

@@ -199,7 +199,7 @@ extension Effect {
 }
 
 extension Warning {
-  /// `seq`, `type` (`truncated` or `animationClamped`), `activity`, `message`.
+  /// `seq`, `type` (`truncated`, `animationClamped` or `unreadField`), `activity`, `message`.
   public var json: JSONValue {
     let type: String
     let activity: String
@@ -209,6 +209,9 @@ extension Warning {
       activity = id
     case .animationClamped(let id, _, _, _):
       type = "animationClamped"
+      activity = id
+    case .unreadField(let id, _, _):
+      type = "unreadField"
       activity = id
     }
     return [

@@ -13,6 +13,9 @@ public struct Warning: Equatable, Hashable, Sendable {
     case animationClamped(
       activity: String, animation: String, requested: Milliseconds,
       maximum: Milliseconds)
+    /// An update added a state field that the activity's layout does not read: nothing
+    /// shows it. `suggestion` is the layout's field it is closest to, if any.
+    case unreadField(activity: String, field: String, suggestion: String?)
   }
 
   /// A warning of `kind` raised by event `seq`.
@@ -30,6 +33,10 @@ public struct Warning: Equatable, Hashable, Sendable {
     case .animationClamped(let activity, let animation, let requested, let maximum):
       return "\(animation) animation of \"\(activity)\" lasts \(requested) ms, over the "
         + "\(maximum) ms limit: clamped to \(maximum) ms"
+    case .unreadField(let activity, let field, let suggestion):
+      return "update of \"\(activity)\" adds field \"\(field)\", which its layout does not "
+        + "read: nothing shows it"
+        + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     }
   }
 }

@@ -49,8 +49,9 @@ public enum Motion {
 
   /// The scale keyframes give `elapsed` milliseconds after they start, from a scale of 1:
   /// each keyframe moves from the previous one's scale to its own over its duration, a
-  /// `linear` one in a straight line, a `spring` one along the policy's spring, sped up so
-  /// that it settles in the keyframe's duration, and landing exactly on its scale at the end.
+  /// `linear` one in a straight line, a `cubic` one easing in and out (3f² - 2f³), a `spring`
+  /// one along the policy's spring, sped up so that it settles in the keyframe's duration,
+  /// and landing exactly on its scale at the end.
   public static func scale(of keyframes: [Keyframe], at elapsed: Double, policy: Policy) -> Double {
     var from = 1.0
     var start = 0.0
@@ -62,6 +63,7 @@ public enum Motion {
         let progress: Double
         switch keyframe.curve {
         case .linear: progress = fraction
+        case .cubic: progress = fraction * fraction * (3 - 2 * fraction)
         case .spring:
           let settling = Double(
             Transitions.springSettlingTime(policy.springResponse, policy.springDamping))

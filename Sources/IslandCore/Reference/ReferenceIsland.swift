@@ -206,6 +206,9 @@ extension IslandState {
     var transitions: [Transition] = []
     if !changed.isEmpty {
       activities[index].content = merged
+      let added = changed.filter { before.content[$0] == nil }
+      warnings += UnreadFieldRule.warnings(
+        added: added, layout: layout, activity: update.activity, seq: seq)
       let readers = Zone.allCases.filter { zone in
         guard let view = layout[zone]?.view else { return false }
         return changed.contains { view.fields.contains($0) }
@@ -278,9 +281,9 @@ extension IslandState {
 
   /// Checks `patch` against activity `index`'s content: the content it leaves, and the
   /// names of the fields whose values it changes, in the patch's order. A patch's changed
-  /// fields are checked one by one (a new field's name; a number where a progress bar or
-  /// countdown shows it), then the layout's symbol names, the minimal view's width when a
-  /// field it shows changed, and the payload limit.
+  /// fields are checked one by one (a new field's name; not a static attribute; a number
+  /// where a progress bar or countdown shows it), then the layout's symbol names, the
+  /// minimal view's width when a field it shows changed, and the payload limit.
   private func checkPatch(_ patch: ContentState, of index: Int, now: Milliseconds)
     throws(Rejection.Reason) -> (merged: ContentState, changed: [String])
   {
@@ -292,6 +295,8 @@ extension IslandState {
       let old = activity.content[field.name]
       guard old != field.value else { continue }
       if old == nil { try Validation.checkFieldName(field.name) }
+      try Validation.checkNotStaticAttribute(
+        field.name, of: activity.id, in: Set(layout.attributes))
       let readers = Zone.allCases.filter { layout[$0]?.view.fields.contains(field.name) ?? false }
       let numeric = readers.contains {
         layout[$0]?.view.numericFields.contains(field.name) ?? false

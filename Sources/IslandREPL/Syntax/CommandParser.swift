@@ -90,8 +90,15 @@ public enum CommandParser {
       }
       return .event(.longPress(target), at: time)
     case .wait:
-      try arguments.expectPositionals(["a duration, such as 2.5s"])
+      try arguments.expectPositionals(["a duration, such as 2.5s, or a clock time, such as @2h"])
       let text = arguments.positionals[0].text
+      // `@TIME`: until that time on the session's clock (the engine refuses one gone by).
+      if text.hasPrefix("@") {
+        guard let moment = ValueSyntax.duration(String(text.dropFirst())) else {
+          throw .badDuration(argument: "wait", text: text)
+        }
+        return .event(.tick, at: moment)
+      }
       guard let duration = ValueSyntax.duration(text) else {
         throw .badDuration(argument: "wait", text: text)
       }
@@ -264,33 +271,11 @@ public enum CommandParser {
 
   // MARK: - Suggestions
 
-  /// The command name closest to `word`, when one is close: a name it starts, or one at most
-  /// two edits away.
+  /// The command name closest to `word`, when one is close (``Spelling``): `q` is `quit`.
+  /// `?` is left out: it is what no mistyped word means.
   package static func suggestion(for word: String) -> String? {
-    let names = CommandReference.all.flatMap(\.names)
-    if word.count >= 2, let prefixed = names.first(where: { $0.hasPrefix(word) }) {
-      return prefixed
-    }
-    let scored = names.map { (name: $0, distance: editDistance(word, $0)) }
-    guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= 2 else {
-      return nil
-    }
-    return best.name
-  }
-
-  private static func editDistance(_ left: String, _ right: String) -> Int {
-    let left = Array(left)
-    let right = Array(right)
-    var previous = Array(0...right.count)
-    for (i, leftCharacter) in left.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: right.count)
-      for (j, rightCharacter) in right.enumerated() {
-        let substitution = previous[j] + (leftCharacter == rightCharacter ? 0 : 1)
-        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, substitution)
-      }
-      previous = current
-    }
-    return previous[right.count]
+    Spelling.suggestion(
+      for: word, among: CommandReference.all.flatMap(\.names).filter { $0 != "?" })
   }
 }
 

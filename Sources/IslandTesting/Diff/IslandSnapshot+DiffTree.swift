@@ -120,6 +120,9 @@ func describe(_ warning: Warning.Kind) -> String {
   case .animationClamped(let activity, let animation, let requested, let maximum):
     return "animationClamped \(animation) of \(quoted(activity)): \(requested) ms, "
       + "clamped to \(maximum) ms"
+  case .unreadField(let activity, let field, let suggestion):
+    return "unreadField \(quoted(field)) of \(quoted(activity))"
+      + (suggestion.map { ": did you mean \(quoted($0))?" } ?? "")
   }
 }
 
