@@ -284,8 +284,8 @@ extension IslandState {
   /// Checks `patch` against activity `index`'s content: the content it leaves, and the
   /// names of the fields whose values it changes, in the patch's order. A patch's changed
   /// fields are checked one by one (a new field's name; not a static attribute; a number
-  /// where a progress bar or countdown shows it), then the layout's symbol names, the minimal
-  /// view's width when a field it shows changed, and the payload limit.
+  /// where a progress bar or countdown shows it), then the layout's symbol names, the
+  /// minimal view's width when a field it shows changed, and the payload limit.
   private func checkPatch(_ patch: ContentState, of index: Int, now: Milliseconds)
     throws(Rejection.Reason) -> (merged: ContentState, changed: [String])
   {
