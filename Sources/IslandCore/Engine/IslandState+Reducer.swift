@@ -66,6 +66,10 @@ extension IslandState {
     }
     self.seq = seq
     self.t = t
+    if let arrived = event.arrived, let activity = event.activityID {
+      warnings.append(
+        Warning(seq: seq, kind: .deferred(activity: activity, event: event.name, arrived: arrived)))
+    }
     if rankingChanged { placeActivities() }
     // An accepted start appended its activity last.
     if case .start = event, let index = activities.indices.last, expansion == nil,
@@ -256,6 +260,7 @@ extension IslandState {
     var activity = Activity(
       profile: profile, relevance: start.relevance, staleAt: start.stale, content: start.state,
       payloadBytes: payloadBytes, fieldSlots: fieldSlots, fieldMeasures: measures)
+    activity.newestTimestamp = start.timestamp
     let index = activities.count
     if let staleAt = start.stale {
       if staleAt <= t {
@@ -278,6 +283,18 @@ extension IslandState {
     let index = try liveIndex(of: update.activity)
     if let relevance = update.relevance { try Validation.checkRelevance(relevance) }
     try Validation.checkTime(update.stale, field: "stale time")
+    let newest = activities[index].newestTimestamp
+    if UpdateOrder.ignores(update.timestamp, newest: newest), let timestamp = update.timestamp,
+      let newest
+    {
+      contentChange.clear()
+      warnings.append(
+        UpdateOrder.ignored(
+          activity: update.activity, timestamp: timestamp, newest: newest, seq: seq))
+      return false
+    }
+    activities[index].newestTimestamp = UpdateOrder.newest(
+      applying: update.timestamp, after: newest)
     let profile = activities[index].profile
     let oldRelevance = activities[index].relevance
     var patch = CheckedPatch(payloadBytes: activities[index].payloadBytes)

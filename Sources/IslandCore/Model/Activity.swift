@@ -25,6 +25,8 @@ public struct Activity: Equatable, Sendable {
   /// The last alert, held in a box: most activities never get one, and an alert kept
   /// inline would make every activity 48 bytes larger for the whole replay.
   private var alertBox: AlertBox?
+  /// The newest data timestamp applied to it (Part 2, "Update order"), if any.
+  public internal(set) var newestTimestamp: Int64?
   /// The bytes its content state and attributes take (see the payload limit).
   var payloadBytes: Int
   /// Where the layout's first fields are in ``content`` (``LayoutPlan/slots(in:)``), kept

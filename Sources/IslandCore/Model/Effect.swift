@@ -46,6 +46,12 @@ public struct Warning: Equatable, Hashable, Sendable {
     case animationClamped(
       activity: String, animation: String, requested: Milliseconds,
       maximum: Milliseconds)
+    /// An update generated before the newest one applied to its activity was ignored
+    /// (``Event`` timestamps: Part 2, "Update order").
+    case olderUpdateIgnored(activity: String, timestamp: Int64, newest: Int64)
+    /// An event that arrived at `arrived` was held back and applied at the event's time (a
+    /// push over the priority budget: Part 2, "Priority budget").
+    case deferred(activity: String, event: String, arrived: Milliseconds)
   }
 
   /// A warning of `kind` raised by event `seq`.
@@ -63,6 +69,12 @@ public struct Warning: Equatable, Hashable, Sendable {
     case .animationClamped(let activity, let animation, let requested, let maximum):
       return "\(animation) animation of \"\(activity)\" lasts \(requested) ms, over the "
         + "\(maximum) ms limit: clamped to \(maximum) ms"
+    case .olderUpdateIgnored(let activity, let timestamp, let newest):
+      return "update of \"\(activity)\" generated at timestamp \(timestamp) is older than the "
+        + "update applied at timestamp \(newest): ignored"
+    case .deferred(let activity, let event, let arrived):
+      return "\(event) of \"\(activity)\" arrived at \(arrived) ms over the priority budget: "
+        + "throttled, applied later"
     }
   }
 }

@@ -66,11 +66,13 @@ public struct CommandReference: Equatable, Sendable {
         "--alert TITLE       an alert: the island expands for 2.2 s (a banner without one)",
         "--alert-body TEXT   the alert's body",
         "--alert-sound NAME  the alert's sound (default for the system's)",
+        "--timestamp N       when its data was generated (UNIX s): older than the last is ignored",
         "--after DURATION    happen that long after the current time",
       ],
       example: "update pizza minutesLeft=12 statusText=\"On its way\" --alert \"On its way\"",
       options: [
-        "--relevance", "--stale", "--alert", "--alert-body", "--alert-sound", "--after",
+        "--relevance", "--stale", "--alert", "--alert-body", "--alert-sound", "--timestamp",
+        "--after",
       ],
       group: .events),
     CommandReference(
@@ -79,10 +81,11 @@ public struct CommandReference: Equatable, Sendable {
       details: [
         "--dismissal WHEN    when it leaves the Lock Screen: default (4 h), immediate,",
         "                    a duration from now (30m), or a clock time (@2h)",
+        "--timestamp N       when its data was generated (an end applies whatever it is)",
         "--after DURATION    happen that long after the current time",
       ],
       example: "end pizza statusText=Delivered --dismissal immediate",
-      options: ["--dismissal", "--after"], group: .events),
+      options: ["--dismissal", "--timestamp", "--after"], group: .events),
     CommandReference(
       name: "tap", aliases: [], synopsis: "tap TARGET",
       summary: "tap the island, the detached bubble, an expanded region, or outside",
