@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "IslandCore", targets: ["IslandCore"]),
     .library(name: "IslandJournal", targets: ["IslandJournal"]),
+    .library(name: "IslandPush", targets: ["IslandPush"]),
     .library(name: "IslandDrawing", targets: ["IslandDrawing"]),
     .library(name: "IslandTesting", targets: ["IslandTesting"]),
     .library(name: "IslandProperties", targets: ["IslandProperties"]),
@@ -20,13 +21,16 @@ let package = Package(
     .target(name: "IslandDrawing", dependencies: ["IslandCore"]),
     // Journals on disk: the JSON Lines format, streaming reader, durable locked writer.
     .target(name: "IslandJournal", dependencies: ["IslandCore"]),
+    // ActivityKit push logs: reading pushes as the device got them, import, export.
+    .target(name: "IslandPush", dependencies: ["IslandCore", "IslandJournal"]),
     // Property-based testing of event orders: PRNG, generators, shrinker, properties.
     .target(name: "IslandProperties", dependencies: ["IslandCore", "IslandJournal"]),
     // Assertions for users' own test suites.
     .target(name: "IslandTesting", dependencies: ["IslandCore", "IslandJournal"]),
     // The REPL's commands and session, behind a line-reader protocol.
     .target(
-      name: "IslandREPL", dependencies: ["IslandCore", "IslandDrawing", "IslandJournal"]),
+      name: "IslandREPL",
+      dependencies: ["IslandCore", "IslandDrawing", "IslandJournal", "IslandPush"]),
     // libedit, through pkg-config, and the small C wrappers for its variadic functions.
     .systemLibrary(
       name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -38,7 +42,7 @@ let package = Package(
       name: "IslandCLI",
       dependencies: [
         "IslandCore", "IslandDrawing", "IslandJournal", "IslandREPL", "IslandTerminal",
-        "IslandProperties",
+        "IslandProperties", "IslandPush",
       ]),
     .executableTarget(name: "island", dependencies: ["IslandCLI"]),
 
@@ -49,7 +53,10 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(
       name: "IslandJournalTests",
-      dependencies: ["IslandJournal", "IslandTesting", "IslandProperties"]),
+      dependencies: ["IslandJournal", "IslandTesting", "IslandProperties", "IslandPush"]),
+    .testTarget(
+      name: "IslandPushTests",
+      dependencies: ["IslandPush", "IslandJournal", "IslandProperties", "IslandTesting"]),
     .testTarget(name: "IslandPropertiesTests", dependencies: ["IslandProperties"]),
     .testTarget(
       name: "IslandTestingTests", dependencies: ["IslandTesting"], exclude: ["Journals"]),

@@ -19,6 +19,9 @@ public enum IslandCommandLine {
     Subcommand(name: "journal", summary: "journal maintenance (repair)", run: JournalCommand.run),
     Subcommand(name: "run", summary: "run a REPL script", run: RunCommand.run),
     Subcommand(name: "fuzz", summary: "fuzz event orders", run: FuzzCommand.run),
+    Subcommand(
+      name: "push", summary: "ActivityKit push logs: import to a journal, export",
+      run: PushCommand.run),
   ]
 
   /// Runs the command line `arguments` (without the program name) and returns the exit code.

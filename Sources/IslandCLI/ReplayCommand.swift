@@ -10,7 +10,7 @@ import IslandJournal
 /// each after a `==> FILE <==` line.
 enum ReplayCommand {
   static let usage =
-    "usage: island replay FILE... [--format text|json|jsonl] [--until SEQ] [--color]"
+    "usage: island replay FILE... [--format text|json|jsonl] [--until SEQ] [--color] [--budget N]"
 
   /// How the state is printed.
   enum Format: String, CaseIterable {
@@ -26,13 +26,14 @@ enum ReplayCommand {
     let paths: [String]
     let format: Format
     let until: Int?
+    let budget: Int??
     do throws(UsageError) {
-      let list = try ArgumentList(arguments, valued: ["--format", "--until"])
+      let list = try ArgumentList(arguments, valued: ["--format", "--until", "--budget"])
       if list.has("--help") || list.has("-h") {
         print(usage)
         return ExitCode.ok
       }
-      if let unknown = list.unknownOption(known: ["--format", "--until", "--color"]) {
+      if let unknown = list.unknownOption(known: ["--format", "--until", "--color", "--budget"]) {
         throw UsageError.unknownOption(unknown)
       }
       guard !list.positional.isEmpty else {
@@ -52,6 +53,8 @@ enum ReplayCommand {
         }
         return seq
       }
+      // A push log's priority budget ("what if my budget were N").
+      budget = try PushCommand.budgetOption(list)
     } catch {
       StandardStream.report("island replay: \(error.message)\n\(usage)")
       return ExitCode.usage
@@ -63,7 +66,8 @@ enum ReplayCommand {
     guard paths.count > 1 else {
       var output = StandardStream.output
       var errors = StandardStream.error
-      return replay(paths[0], format: format, until: until, color: color, to: &output, &errors)
+      return replay(
+        paths[0], format: format, until: until, budget: budget, color: color, to: &output, &errors)
     }
     // Each journal into buffers of its own, on every core; then printed in order.
     let results = ReplayResults(count: paths.count)
@@ -71,7 +75,8 @@ enum ReplayCommand {
       var output = StandardStream.buffer()
       var errors = StandardStream.buffer()
       let status = replay(
-        paths[index], format: format, until: until, color: color, to: &output, &errors)
+        paths[index], format: format, until: until, budget: budget, color: color, to: &output,
+        &errors)
       results.set(index, (output, errors, status))
     }
     var status = ExitCode.ok
@@ -92,8 +97,8 @@ enum ReplayCommand {
   /// Replays the journal at `path`, writing what it prints to `output` and its errors and
   /// warnings to `errors`; returns the exit code.
   static func replay(
-    _ path: String, format: Format, until: Int?, color: Bool, to output: inout StandardStream,
-    _ errors: inout StandardStream
+    _ path: String, format: Format, until: Int?, budget: Int?? = nil, color: Bool,
+    to output: inout StandardStream, _ errors: inout StandardStream
   ) -> Int32 {
     let replay: JournalReplay
     do throws(JournalError) {
@@ -108,7 +113,10 @@ enum ReplayCommand {
           writer.write(state.json)
           lines.line(bytes: writer.bytes)
         }
-      replay = try Journal.replay(path: path, until: until, onEvent: timeline)
+      replay =
+        try PushCommand.isPushLog(path)
+        ? PushCommand.replay(path, until: until, budget: budget, onEvent: timeline)
+        : Journal.replay(path: path, until: until, onEvent: timeline)
     } catch {
       output.flush()
       errors.line(error.description)

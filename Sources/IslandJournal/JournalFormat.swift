@@ -74,6 +74,8 @@ public enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertibl
   case lineTooLong(limit: Int)
   /// The first line is not a journal header.
   case missingHeader(found: String)
+  /// The first line of a push log is not its header (IslandPush).
+  case notAPushLog(found: String)
   /// The header's `format` is not `island-journal`.
   case notAJournal(format: String)
   /// The header's version is newer than this code reads.
@@ -115,6 +117,9 @@ public enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertibl
     case .missingHeader(let found):
       return "missing header: the first line is \(found), not "
         + "{\"format\":\"\(JournalFormat.name)\",\"version\":\(JournalFormat.currentVersion),...}"
+    case .notAPushLog(let found):
+      return "missing header: the first line is \(found), not "
+        + "{\"format\":\"island-pushes\",\"version\":1,...}"
     case .notAJournal(let format):
       return "not an island journal: format \"\(format)\" (expected \"\(JournalFormat.name)\")"
     case .newerVersion(let found, let supported):
