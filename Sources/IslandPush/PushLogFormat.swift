@@ -191,5 +191,5 @@ public struct PushLogHeader: Equatable, Sendable {
 /// "a string", "an object".
 func article(_ noun: String) -> String {
   guard let first = noun.first else { return noun }
-  return ("aeiou".contains(first) ? "an " : "a ") + noun
+  return ("aeio".contains(first) || noun.hasPrefix("update") ? "an " : "a ") + noun
 }
