@@ -13,6 +13,9 @@
 /// - an end is applied whatever its timestamp: an activity that is told to end, ends
 ///   (Apple's rule names updates; a device that kept an activity alive because its end was
 ///   generated before a late update would leave it on screen for up to 8 h).
+///
+/// An ignored update is still checked first as any update is (its activity live, its
+/// relevance and stale date valid): it is accepted, and changes nothing but the warnings.
 enum UpdateOrder {
   /// Whether an update generated at `timestamp` is older than `newest`, the newest timestamp
   /// applied to its activity, and so is ignored.
@@ -27,11 +30,35 @@ enum UpdateOrder {
     guard let newest else { return timestamp }
     return max(timestamp, newest)
   }
+}
 
-  /// The warning for an update of `activity` generated at `timestamp`, ignored because
-  /// `newest` was applied before.
-  static func ignored(activity: String, timestamp: Int64, newest: Int64, seq: Int) -> Warning {
-    Warning(
-      seq: seq, kind: .olderUpdateIgnored(activity: activity, timestamp: timestamp, newest: newest))
+extension IslandState {
+  /// The update hook: whether `update` of activity `index` is older than the newest applied
+  /// to it, and so ignored (warned of); if not, its timestamp becomes the newest.
+  mutating func ignoresOlder(_ update: Update, of index: Int, seq: Int) -> Bool {
+    let newest = activities[index].newestTimestamp
+    if UpdateOrder.ignores(update.timestamp, newest: newest), let timestamp = update.timestamp,
+      let newest
+    {
+      contentChange.clear()
+      warnings.append(
+        Warning(
+          seq: seq,
+          kind: .olderUpdateIgnored(
+            activity: update.activity, timestamp: timestamp, newest: newest)))
+      return true
+    }
+    activities[index].newestTimestamp = UpdateOrder.newest(
+      applying: update.timestamp, after: newest)
+    return false
+  }
+
+  /// The commit hook of Part 2, "Priority budget": an accepted event that was held back
+  /// (`arrived` before its time) is marked throttled in the warnings. The holding back is
+  /// the push import's (IslandPush); the engine only records it.
+  mutating func noteIfThrottled(_ event: Event, seq: Int) {
+    guard let arrived = event.arrived, let activity = event.activityID else { return }
+    warnings.append(
+      Warning(seq: seq, kind: .deferred(activity: activity, event: event.name, arrived: arrived)))
   }
 }

@@ -104,11 +104,15 @@ public enum CommandParser {
         throw .unknownHelpTopic(topic)
       }
       return .help(topic: CommandReference.named(topic.lowercased())?.name ?? topic)
-    case "save", "load", "run":
+    case "save", "load", "run", "push":
       try arguments.expectPositionals(["a file name"])
       let path = arguments.positionals[0].text
-      return name == "save"
-        ? .save(path: path) : name == "load" ? .load(path: path) : .run(path: path)
+      switch name {
+      case "save": return .save(path: path)
+      case "load": return .load(path: path)
+      case "push": return .push(path: path)
+      default: return .run(path: path)
+      }
     case "device":
       guard !arguments.positionals.isEmpty else { return .device(nil) }
       let deviceName = arguments.positionals.map(\.text).joined(separator: " ")

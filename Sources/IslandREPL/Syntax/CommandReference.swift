@@ -151,6 +151,14 @@ public struct CommandReference: Equatable, Sendable {
       details: ["lines starting with ! must fail; `island run FILE` runs one from the shell"],
       example: "run Playground/delivery.island", options: [], group: .session),
     CommandReference(
+      name: "push", aliases: [], synopsis: "push FILE",
+      summary: "apply a push log's ActivityKit pushes, their `at` counted from now",
+      details: [
+        "ignored pushes are warnings; a malformed one is an error and applies nothing",
+        "the format: docs/pushes.md",
+      ],
+      example: "push Journals/pushes/out-of-order.jsonl", options: [], group: .session),
+    CommandReference(
       name: "reset", aliases: [], synopsis: "reset",
       summary: "forget every event (the device and profile stay)",
       details: [], example: "reset", options: [], group: .session),
