@@ -262,7 +262,7 @@ public final class REPL {
       return fail(.journal(error), location: location, expected: expected)
     }
     if expected { return .done }
-    writeLines(pushed.warnings.map { "warning: \($0)" })
+    writeLines(pushed.warnings.map(\.description))
     for entry in pushed.entries {
       if case .failed = apply(entry.event, at: entry.t, location: location, dryRun: false) {
         return .failed
