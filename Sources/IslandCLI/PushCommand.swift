@@ -7,17 +7,85 @@ import IslandPush
 /// `island push export JOURNAL [--token-for ID=TOKEN]... [--epoch UNIX] [--dates D] [--curl]
 /// [-o PUSHES]`: ActivityKit push logs into journals and back (see `docs/pushes.md`).
 enum PushCommand {
-  static let usage = """
-    usage: island push import PUSHES.jsonl [-o JOURNAL] [--budget N] [--dates reference|unix|iso8601]
-           island push export JOURNAL [--token-for ID=TOKEN]... [--epoch UNIX] [--dates ...] [--curl] [-o PUSHES]
-    """
+  static var usage: String {
+    let reference = IslandCommandLine.subcommand("push")
+    return (reference?.subcommands ?? []).map { $0.usageLine(parent: "push") }
+      .joined(separator: "\n")
+  }
+
+  /// `--budget N|none`, which `replay` takes too.
+  static let budget = OptionReference(
+    name: "--budget", value: "N",
+    summary: "a push log's priority-10 pushes per hour (none: no budget), over its header's")
+
+  static let dates = OptionReference(
+    name: "--dates", value: "DATES",
+    summary: "how the app decodes content-state dates, over the header's (default reference)",
+    values: .choices(ContentDates.allCases.map(\.rawValue)))
+
+  static let output = OptionReference(
+    name: "--output", short: "-o", value: "FILE", summary: "write to FILE, not standard output",
+    values: .file(extensions: ["jsonl"]))
+
+  /// `island push`, for help, the completions and the man page.
+  static let reference = SubcommandReference(
+    name: "push", summary: "ActivityKit push logs: import them as journals, export journals",
+    description: """
+      A push log is the pushes a server sent through APNs, one a line as the device got \
+      them (docs/pushes.md). `import` writes the journal of the events the device applied; \
+      `export` writes a journal as the pushes that drive a device the same way. `replay` \
+      and `check` read push logs directly.
+      """,
+    examples: [
+      ("island push import pushes.jsonl -o journal.jsonl", "the events the device applied"),
+      ("island replay pushes.jsonl --budget 4", "what if the budget were 4 per hour"),
+      ("island push export journal.jsonl --epoch 1700000000 --curl", "curl lines, not run"),
+    ],
+    subcommands: [
+      SubcommandReference(
+        name: "import", summary: "the journal of the events a push log's pushes make",
+        description: """
+          Reads the push log and prints (or writes with -o) the journal of the events the \
+          device applied. Ignored and held-back pushes are warnings naming their line; a \
+          malformed push is an error at FILE:LINE and nothing is written.
+          """,
+        arguments: [
+          ArgumentReference(
+            name: "PUSHES", summary: "the push log", values: .file(extensions: ["jsonl"]))
+        ],
+        options: [output, budget, dates],
+        examples: [("island push import pushes.jsonl -o journal.jsonl", "import")],
+        run: runImport),
+      SubcommandReference(
+        name: "export", summary: "a journal as the pushes that drive a device through it",
+        description: """
+          Prints the push log of the journal's starts, updates and ends; taps, long presses \
+          and ticks are listed on standard error as what to do by hand. With --curl, the \
+          curl --http2 command lines that send the pushes to a real device (never run).
+          """,
+        arguments: [
+          ArgumentReference(
+            name: "JOURNAL", summary: "the journal", values: .file(extensions: ["jsonl"]))
+        ],
+        options: [
+          output,
+          OptionReference(
+            name: "--token-for", value: "ID=TOKEN",
+            summary: "the push token of an activity (or an app's push-to-start token; repeat)"),
+          OptionReference(
+            name: "--epoch", value: "UNIX",
+            summary: "the UNIX time of the journal's time 0 (default: now)"),
+          dates,
+          OptionReference(
+            name: "--curl", value: nil, summary: "print curl --http2 lines for APNs instead"),
+        ],
+        examples: [("island push export journal.jsonl --epoch 1700000000", "the push log")],
+        run: runExport),
+    ],
+    run: run)
 
   static func run(_ arguments: [String]) -> Int32 {
     guard let verb = arguments.first, verb == "import" || verb == "export" else {
-      if arguments.first == "--help" || arguments.first == "-h" {
-        print(usage)
-        return ExitCode.ok
-      }
       let what =
         arguments.first.map { "unknown push command '\($0)'" } ?? "expected import or export"
       StandardStream.report("island push: \(what)\n\(usage)")
@@ -36,10 +104,6 @@ enum PushCommand {
     let dates: ContentDates?
     do throws(UsageError) {
       let list = try ArgumentList(arguments, valued: ["-o", "--output", "--budget", "--dates"])
-      if list.has("--help") || list.has("-h") {
-        print(usage)
-        return ExitCode.ok
-      }
       if let unknown = list.unknownOption(known: ["-o", "--output", "--budget", "--dates"]) {
         throw UsageError.unknownOption(unknown)
       }
@@ -111,10 +175,6 @@ enum PushCommand {
     do throws(UsageError) {
       let valued: Set<String> = ["-o", "--output", "--token-for", "--epoch", "--dates"]
       let list = try ArgumentList(arguments, valued: valued)
-      if list.has("--help") || list.has("-h") {
-        print(usage)
-        return ExitCode.ok
-      }
       if let unknown = list.unknownOption(known: valued.union(["--curl"])) {
         throw UsageError.unknownOption(unknown)
       }

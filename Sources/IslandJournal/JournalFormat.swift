@@ -2,7 +2,7 @@ import IslandCore
 
 /// The journal format: JSON Lines, a header line then one event a line, in seq order.
 ///
-///     {"format":"island-journal","version":1,"device":"iPhone 15 Pro","profile":"tap-expands"}
+///     {"format":"island-journal","version":2,"device":"iPhone 15 Pro","profile":"tap-expands"}
 ///     {"seq":1,"t":0,"event":"start","activity":"pizza","app":"com.example.food",...}
 ///     {"seq":2,"t":60000,"event":"update","activity":"pizza","state":{"minutesLeft":19}}
 ///

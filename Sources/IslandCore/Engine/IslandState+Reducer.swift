@@ -41,8 +41,8 @@ extension IslandState {
       if let next = timers.first, next.due <= t {
         // An activity a timer ended leaves its slot before the event sees the island: a tap
         // must land on what is shown at `t`, not on what was shown before the timers fired.
-        var fired = FiredTimers(of: self)
-        if fireTimers(until: t, seq: seq, recording: &fired) { placeActivities() }
+        let fired = FiredTimers(of: self)
+        if fireTimers(until: t, seq: seq, recording: fired) { placeActivities() }
         undo.firedTimers = fired
       }
       rankingChanged = try handle(event, seq: seq, t: t)
@@ -137,8 +137,9 @@ extension IslandState {
 
   /// What firing timers changes, as it was before: the placement, the expansion, the
   /// eligible list, the life of each activity a timer changed, and the queue. What a
-  /// rejected event puts back.
-  struct FiredTimers {
+  /// rejected event puts back. A class, made only when a timer comes due: the events no
+  /// timer precedes carry no record to make or drop.
+  final class FiredTimers {
     private let placement: Placement
     private let expansion: Expansion?
     private let eligible: [Int]
@@ -159,17 +160,17 @@ extension IslandState {
     }
 
     /// Records that `timer` was taken from the queue.
-    mutating func took(_ timer: Timer) { fired.append(timer) }
+    func took(_ timer: Timer) { fired.append(timer) }
 
     /// Records the life of activity `index` of `activities` before a timer changes it.
-    mutating func willChange(_ index: Int, in activities: [Activity]) {
+    func willChange(_ index: Int, in activities: [Activity]) {
       let activity = activities[index]
       lives.append((index, activity.phase, activity.endedAt, activity.dismissAt))
     }
 
     /// Records the queue `timers` (the fired timers taken from it) before a timer that sets
     /// another fires.
-    mutating func willSetTimers(_ timers: TimerQueue) {
+    func willSetTimers(_ timers: TimerQueue) {
       guard queueBefore == nil else { return }
       var before = timers
       for timer in fired { before.insert(timer) }

@@ -202,8 +202,8 @@ extension Effect {
 }
 
 extension Warning {
-  /// `seq`, `type` (`truncated`, `animationClamped`, `olderUpdateIgnored` or `throttled`),
-  /// `activity`, `message`.
+  /// `seq`, `type` (`truncated`, `animationClamped`, `unreadField`, `olderUpdateIgnored` or
+  /// `throttled`), `activity`, `message`.
   public var json: JSONValue {
     let type: String
     let activity: String
@@ -219,6 +219,9 @@ extension Warning {
       activity = id
     case .deferred(let id, _, _):
       type = "throttled"
+      activity = id
+    case .unreadField(let id, _, _):
+      type = "unreadField"
       activity = id
     }
     return [

@@ -7,7 +7,8 @@ public typealias Milliseconds = Int64
 /// append, and the time travels beside it in a ``LogEntry``.
 ///
 /// A start is held in a box (`indirect`): it carries a whole layout, and without the box
-/// every event, log entry and outcome would be as large as a start (448 bytes, not 105).
+/// every event, log entry and outcome would be as large as a start, most of them several
+/// times larger than they need.
 public enum Event: Equatable, Hashable, Sendable {
   /// An app started a Live Activity.
   indirect case start(Start)

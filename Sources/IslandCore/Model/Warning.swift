@@ -19,6 +19,9 @@ public struct Warning: Equatable, Hashable, Sendable {
     /// An event that arrived at `arrived` was held back and applied at its own time (a push
     /// over the priority budget: Part 2, "Priority budget").
     case deferred(activity: String, event: String, arrived: Milliseconds)
+    /// An update added a state field that the activity's layout does not read: nothing
+    /// shows it. `suggestion` is the layout's field it is closest to, if any.
+    case unreadField(activity: String, field: String, suggestion: String?)
   }
 
   /// A warning of `kind` raised by event `seq`.
@@ -42,6 +45,10 @@ public struct Warning: Equatable, Hashable, Sendable {
     case .deferred(let activity, let event, let arrived):
       return "\(event) of \"\(activity)\" arrived at \(arrived) ms over the priority budget: "
         + "throttled, applied later"
+    case .unreadField(let activity, let field, let suggestion):
+      return "update of \"\(activity)\" adds field \"\(field)\", which its layout does not "
+        + "read: nothing shows it"
+        + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     }
   }
 }

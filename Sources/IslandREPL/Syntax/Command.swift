@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
   case event(Event, at: Milliseconds)
   /// Draw the island.
   case show
+  /// Write a picture of the island, as SVG, to a file.
+  case showSVG(path: String)
   /// Print the state as JSON.
   case state
   /// Print the session's events, in this syntax.

@@ -44,7 +44,9 @@ public struct CommandReference: Equatable, Sendable {
       name: "start", aliases: [], synopsis: "start ID APP [FIELD=VALUE...] [OPTIONS]",
       summary: "start a Live Activity of app APP, with its content state",
       details: [
-        "--layout NAME|JSON  a built-in layout (`help layouts`) or one given as JSON",
+        "--layout NAME|JSON  a built-in layout (`help layouts`), one given as JSON, or",
+        "                    @FILE: a layout file, FILE.json or FILE.swift (SwiftUI's",
+        "                    DynamicIsland builder)",
         "--relevance N       its relevance score (default 0): higher ranks first",
         "--url URL           its widget URL, the default deep link (default APP://)",
         "--link REGION=URL   the deep link of one expanded region (repeat for more)",
@@ -103,13 +105,19 @@ public struct CommandReference: Equatable, Sendable {
       ],
       example: "longpress island", options: ["--after"], group: .events),
     CommandReference(
-      name: "wait", aliases: [], synopsis: "wait DURATION",
+      name: "wait", aliases: [], synopsis: "wait DURATION|@TIME",
       summary: "let time pass (a tick event): timers due by then fire",
-      details: ["DURATION: a number and a unit, such as 500ms, 2.5s, 10m, 8h or 1h30m"],
+      details: [
+        "DURATION: a number and a unit, such as 500ms, 2.5s, 10m, 8h or 1h30m",
+        "@TIME: until that time on the session's clock, such as @2h",
+      ],
       example: "wait 2.5s", options: [], group: .events),
     CommandReference(
-      name: "show", aliases: [], synopsis: "show", summary: "draw the island",
-      details: [], example: "show", options: [], group: .inspection),
+      name: "show", aliases: [], synopsis: "show [--svg FILE]", summary: "draw the island",
+      details: [
+        "--svg FILE          write a picture of it instead, as SVG (as `island replay"
+          + " --format svg`)"
+      ], example: "show", options: ["--svg"], group: .inspection),
     CommandReference(
       name: "state", aliases: [], synopsis: "state", summary: "print the state as JSON",
       details: ["the same JSON as `island replay --format json`"], example: "state",

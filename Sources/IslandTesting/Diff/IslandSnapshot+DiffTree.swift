@@ -124,6 +124,9 @@ func describe(_ warning: Warning.Kind) -> String {
     return "olderUpdateIgnored \(quoted(activity)): timestamp \(timestamp) before \(newest)"
   case .deferred(let activity, let event, let arrived):
     return "throttled \(event) of \(quoted(activity)): arrived at \(arrived) ms"
+  case .unreadField(let activity, let field, let suggestion):
+    return "unreadField \(quoted(field)) of \(quoted(activity))"
+      + (suggestion.map { ": did you mean \(quoted($0))?" } ?? "")
   }
 }
 
