@@ -234,7 +234,8 @@ public enum IslandCommandLine {
           description: """
             Renders every zone of the layout with the longest value given for each field \
             (--sample NAME=VALUE, or NAME=VALUE alone) and reports each zone over its budget \
-            on the device, with its width.
+            on both sizes of island (iPhone 15 Pro, iPhone 15 Pro Max), with its width, and a \
+            minimal view wider than 45 pt.
             """,
           arguments: [
             ArgumentReference(
@@ -256,13 +257,16 @@ public enum IslandCommandLine {
           ],
           run: { LayoutCommand.run(["check"] + $0) }),
         SubcommandReference(
-          name: "export", summary: "write a built-in layout as SwiftUI",
+          name: "export", summary: "write a built-in layout (or a layout file) as SwiftUI",
           description: """
-            Prints a built-in layout as the `DynamicIsland { ... }` builder that `island \
-            layout import` reads back to the same layout.
+            Prints a built-in layout, or the layout in FILE.json, as a widget's SwiftUI whose \
+            `DynamicIsland { ... }` builder `island layout import` reads back to the same \
+            layout.
             """,
           arguments: [
-            ArgumentReference(name: "NAME", summary: "a built-in layout", values: .layout)
+            ArgumentReference(
+              name: "NAME|FILE.json", summary: "a built-in layout, or a layout file",
+              values: .layout)
           ],
           examples: [("island layout export delivery", "the delivery layout as SwiftUI")],
           run: { LayoutCommand.run(["export"] + $0) }),

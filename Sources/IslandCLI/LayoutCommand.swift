@@ -9,7 +9,7 @@ enum LayoutCommand {
   static let usage = """
     usage: island layout import FILE.swift [--lenient]
            island layout check FILE.swift|FILE.json|NAME [--sample] [NAME=VALUE]... [--lenient]
-           island layout export NAME
+           island layout export NAME|FILE.json
     """
 
   static func run(_ arguments: [String]) -> Int32 {
@@ -90,6 +90,21 @@ enum LayoutCommand {
     case .failure(let status): return status.code
     }
     let name = list.positional[0]
+    if name.hasSuffix(".json") || name.hasSuffix(".swift") {
+      // A layout file: written as SwiftUI under the file's name.
+      do throws(LayoutSource.Failure) {
+        let loaded = try LayoutSource.load(name)
+        for warning in loaded.warnings { StandardStream.report(warning) }
+        let base = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+        var output = StandardStream.output
+        output.line(String(SwiftUILayout.write(loaded.layout, name: base).dropLast()))
+        output.flush()
+        return ExitCode.ok
+      } catch {
+        StandardStream.report(error.message)
+        return error.exitCode
+      }
+    }
     guard let named = Layout.catalogue.first(where: { $0.name == name }) else {
       StandardStream.report(
         "island layout export: no layout called '\(Quoting.terminal(name))' (the catalogue: "

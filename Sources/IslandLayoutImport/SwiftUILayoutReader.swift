@@ -114,8 +114,9 @@ private struct LayoutReader {
     if lenient { warn(node, message + " (placeholder used)") } else { error(node, message) }
   }
 
-  /// An unsupported modifier: an error, or with `lenient` a warning and ignored.
-  mutating func refuseModifier(_ node: some SyntaxProtocol, _ message: String) {
+  /// An unsupported modifier (or statement): an error, or with `lenient` a warning, and it
+  /// is ignored.
+  mutating func refuseIgnored(_ node: some SyntaxProtocol, _ message: String) {
     if lenient { warn(node, message + " (ignored)") } else { error(node, message) }
   }
 
@@ -306,7 +307,7 @@ private struct LayoutReader {
         continue
       }
       for modifier in modifiers {
-        refuseModifier(
+        refuseIgnored(
           Self.modifierStart(modifier.call),
           "modifier `.\(modifier.name)` on a region is not supported (modify its views)")
       }
@@ -331,7 +332,7 @@ private struct LayoutReader {
         }
       case "priority":
         guard let number = Self.number(argument.expression) else {
-          error(argument, "a region's priority must be a number literal")
+          error(argument, "a region's priority must be a finite number literal")
           return
         }
         priority = number
@@ -388,12 +389,13 @@ private struct LayoutReader {
     if case .stmt(let statement) = item.item,
       let expression = statement.as(ExpressionStmtSyntax.self)?.expression
     {
+      // With `lenient`, the regions inside are left out.
       if expression.is(IfExprSyntax.self) {
-        error(item, Self.conditional("if"))
+        refuseIgnored(item, Self.conditional("if"))
         return
       }
       if expression.is(SwitchExprSyntax.self) {
-        error(item, Self.conditional("switch"))
+        refuseIgnored(item, Self.conditional("switch"))
         return
       }
     }
@@ -766,7 +768,7 @@ private struct LayoutReader {
     switch modifier.name {
     case "font":
       guard only(1), let (font, bold) = Self.font(arguments[0].expression) else {
-        refuseModifier(
+        refuseIgnored(
           node,
           "\(Self.modifierCode(call)) is not supported: Island knows the "
             + "text styles (" + Font.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
@@ -781,7 +783,7 @@ private struct LayoutReader {
       } else if only(1), let flag = arguments[0].expression.as(BooleanLiteralExprSyntax.self) {
         environment.bold = flag.literal.text == "true"
       } else {
-        refuseModifier(node, "`.bold` takes no argument or a true/false literal")
+        refuseIgnored(node, "`.bold` takes no argument or a true/false literal")
       }
     case "fontWeight":
       let weight = only(1) ? Self.memberName(arguments[0].expression, type: "Font.Weight") : nil
@@ -789,7 +791,7 @@ private struct LayoutReader {
       case "semibold", "bold", "heavy", "black": environment.bold = true
       case "ultraLight", "thin", "light", "regular", "medium": environment.bold = false
       default:
-        refuseModifier(
+        refuseIgnored(
           node,
           "\(Self.modifierCode(call)) is not supported: Island knows the "
             + "weights .ultraLight through .black (semibold and heavier are drawn bold)")
@@ -797,7 +799,7 @@ private struct LayoutReader {
     case "foregroundColor", "foregroundStyle", "tint":
       let colour = only(1) ? Self.memberName(arguments[0].expression, type: "Color") : nil
       guard let colour, let tint = Tint(rawValue: colour) else {
-        refuseModifier(
+        refuseIgnored(
           node,
           "\(Self.modifierCode(call)) is not supported: Island knows the "
             + "named colours (" + Tint.allCases.map { "." + $0.rawValue }.joined(separator: ", ")
@@ -815,19 +817,19 @@ private struct LayoutReader {
       {
         environment.lineLimit = .some(Int(number))
       } else {
-        refuseModifier(node, "`.lineLimit` takes a whole number from 1 to 100, or nil")
+        refuseIgnored(node, "`.lineLimit` takes a whole number from 1 to 100, or nil")
       }
     case "padding":
       let edges = arguments.first.flatMap { Self.memberName($0.expression, type: "Edge.Set") }
       guard edges == "horizontal", arguments.first?.label == nil, arguments.count <= 2 else {
-        refuseModifier(
+        refuseIgnored(
           node,
           "\(Self.modifierCode(call)) is not supported: Island pads a "
             + "region's content on both sides only (.padding(.horizontal))")
         return
       }
       guard root else {
-        refuseModifier(node, "`.padding(.horizontal)` goes on a zone's outermost view only")
+        refuseIgnored(node, "`.padding(.horizontal)` goes on a zone's outermost view only")
         return
       }
       if arguments.count == 2 {
@@ -836,7 +838,7 @@ private struct LayoutReader {
       extras.horizontalPadding = true
     case "contentTransition":
       guard only(1), let choice = Self.transition(arguments[0].expression) else {
-        refuseModifier(
+        refuseIgnored(
           node,
           "\(Self.modifierCode(call)) is not supported: Island knows "
             + ".numericText(), .opacity, .interpolate and .identity")
@@ -857,7 +859,7 @@ private struct LayoutReader {
     case "monospacedDigit", "multilineTextAlignment", "keylineTint":
       warn(node, "`.\(modifier.name)` has no effect on Island's layout: ignored")
     default:
-      refuseModifier(
+      refuseIgnored(
         node,
         "modifier `.\(Quoting.safe(modifier.name))` is not supported (supported: .font, "
           + ".bold, .fontWeight, .foregroundColor, .foregroundStyle, .tint, .lineLimit, "
@@ -891,7 +893,7 @@ private struct LayoutReader {
       warn(node, "`.keylineTint` has no effect on Island's layout: ignored")
     case "keyframeAnimator": readPulse(call)
     default:
-      refuseModifier(
+      refuseIgnored(
         node,
         "modifier `.\(Quoting.safe(name))` on DynamicIsland is not supported "
           + "(supported: .widgetURL, .keyframeAnimator, .keylineTint)")
@@ -912,7 +914,7 @@ private struct LayoutReader {
         triggerNode = Syntax(argument)
         if trigger == nil { return }
       default:
-        refuseModifier(
+        refuseIgnored(
           argument,
           "keyframeAnimator with \(Quoting.code(argument.trimmedDescription)) is not "
             + "supported: Island pulses once when a field changes "
@@ -923,7 +925,7 @@ private struct LayoutReader {
     let closures = Self.closures(of: call)
     guard closures.count == 2, let keyframes = closures.first(where: { $0.label == "keyframes" })
     else {
-      refuseModifier(node, "keyframeAnimator needs its content and keyframes: closures")
+      refuseIgnored(node, "keyframeAnimator needs its content and keyframes: closures")
       return
     }
     guard let content = closures.first(where: { $0.label != "keyframes" }) else { return }
@@ -939,7 +941,7 @@ private struct LayoutReader {
       scaled.contains("scaleEffect("), scaled.contains("." + property + ")"),
       let steps = Self.closures(of: track).first?.closure
     else {
-      refuseModifier(
+      refuseIgnored(
         node,
         "keyframeAnimator is read as the icon's pulse: content.scaleEffect(value.P) with "
           + "one KeyframeTrack(\\.P) { ... }")
@@ -996,7 +998,7 @@ private struct LayoutReader {
       let call = expression.as(FunctionCallExprSyntax.self),
       let name = Self.calledName(call), let curve = curves[name]
     else {
-      refuseModifier(
+      refuseIgnored(
         item,
         "\(Quoting.code(item.trimmedDescription)) is not supported: Island reads "
           + "LinearKeyframe, SpringKeyframe and CubicKeyframe")
@@ -1008,7 +1010,7 @@ private struct LayoutReader {
       let duration = arguments.first(where: { $0.label?.text == "duration" })
         .flatMap({ Self.number($0.expression) }), duration >= 0, duration <= 86_400
     else {
-      refuseModifier(
+      refuseIgnored(
         call,
         "\(Quoting.code(call.trimmedDescription)): a keyframe needs a positive scale "
           + "and a duration: in seconds (up to a day)")
@@ -1139,7 +1141,12 @@ private struct LayoutReader {
     expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
   }
 
+  /// A number literal's value, when it is finite (`1e400` is not a number Island keeps).
   static func number(_ expression: ExprSyntax) -> Double? {
+    literalNumber(expression).flatMap { $0.isFinite ? $0 : nil }
+  }
+
+  private static func literalNumber(_ expression: ExprSyntax) -> Double? {
     if let integer = expression.as(IntegerLiteralExprSyntax.self) {
       return integer.representedLiteralValue.map(Double.init)
     }
@@ -1147,7 +1154,7 @@ private struct LayoutReader {
       return float.representedLiteralValue
     }
     if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "-" {
-      return number(prefix.expression).map { -$0 }
+      return literalNumber(prefix.expression).map { -$0 }
     }
     return nil
   }

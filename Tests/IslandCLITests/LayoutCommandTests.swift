@@ -68,6 +68,14 @@ import Testing
       #expect(imported.error == "")
       if name == "delivery" { #expect(imported.output == (try Self.fixture("seed000.json"))) }
     }
+    // A layout file is written under its own name.
+    scratch.write("my-ride.json", try Self.fixture("ride-share.json"))
+    let file = try IslandProcess.run(["layout", "export", "my-ride.json"], in: scratch.path)
+    #expect(file.status == 0)
+    #expect(file.output.contains("ActivityConfiguration(for: MyRideAttributes.self)"))
+    scratch.write("my-ride.swift", file.output)
+    let back = try IslandProcess.run(["layout", "import", "my-ride.swift"], in: scratch.path)
+    #expect(back.output == (try Self.fixture("ride-share.json")))
     let unknown = try IslandProcess.run(["layout", "export", "nope"])
     #expect(unknown.status == 65)
     #expect(

@@ -141,7 +141,12 @@ struct TerminalTests {
     try tmux.waitForLastLine("island[1 compact]> ")
     try tmux.type("explain")
     try tmux.press("Enter")
-    try tmux.waitForLastLine("island[1 compact]> ")
+    // The prompt is the last line before `explain` prints too: wait for its answer.
+    try tmux.waitForScreen("explain's answer") { screen in
+      let lines = screen.split(separator: "\n")
+      guard let asked = lines.lastIndex(where: { $0.hasSuffix("> explain") }) else { return false }
+      return lines.count > asked + 1 && lines.last?.hasPrefix("island[1 compact]>") == true
+    }
     #expect(!(try tmux.screen().contains("minutesLeft: 3")))
 
     // Ctrl-C during `run`: the script stops between two lines, the events it ran are kept.
@@ -185,7 +190,13 @@ struct TerminalTests {
     try tmux.waitForLastLine("island[1 compact]> ")
     try tmux.type("log")
     try tmux.press("Enter")
-    try tmux.waitForLastLine("island[1 compact]> ")
+    // The prompt is on the last line already before `log` prints: wait for what it prints,
+    // then for the prompt after it.
+    try tmux.waitForScreen { screen in
+      let lines = screen.split(separator: "\n")
+      guard let logged = lines.lastIndex(where: { $0.hasSuffix("> log") }) else { return false }
+      return lines.count > logged + 1 && lines.last?.hasPrefix("island[1 compact]>") == true
+    }
     let screen = try tmux.screen()
     #expect(
       screen.contains("start ramen com.example.food note=заказ title=東京ラーメン  # 1 @0s"),

@@ -400,6 +400,25 @@ struct RefusalTests {
         + #"sides only (.padding(.horizontal))"#),
   ]
 
+  @Test func anInfinitePriorityIsRefused() {
+    let source = """
+      DynamicIsland {
+        DynamicIslandExpandedRegion(.leading, priority: 1e400) { Text("a") }
+      } compactLeading: {
+      } compactTrailing: {
+      } minimal: {
+      }
+      """
+    do {
+      _ = try SwiftUILayout.read(source, file: "f.swift")
+      Issue.record("read an infinite priority")
+    } catch {
+      #expect(
+        error.description == "f.swift:2:41: error: a region's priority must be a finite number "
+          + "literal")
+    }
+  }
+
   @Test(arguments: refusals)
   func refusedWithItsError(refusal: Refusal) {
     #expect(throws: SwiftUIImportFailure.self) {

@@ -35,13 +35,15 @@ extension IslandState {
       throw Rejection(event: event.name, reason: .timeWentBackwards(t: t, now: self.t))
     }
     let seq = self.seq + 1
-    var undo = Undo(of: self)
+    var undo = Undo(
+      effectCount: effects.count, warningCount: warnings.count,
+      animationCount: animations.count)
     let rankingChanged: Bool
     do {
       if let next = timers.first, next.due <= t {
         // An activity a timer ended leaves its slot before the event sees the island: a tap
         // must land on what is shown at `t`, not on what was shown before the timers fired.
-        let fired = FiredTimers(of: self)
+        let fired = FiredTimers(placement: placement, expansion: expansion, eligible: eligible)
         if fireTimers(until: t, seq: seq, recording: fired) { placeActivities() }
         undo.firedTimers = fired
       }
@@ -92,7 +94,7 @@ extension IslandState {
     }
     // The last event's animations stayed until this one was accepted: this one's were added
     // after them.
-    animations.removeFirst(undo.animationCount)
+    if undo.animationCount > 0 { animations.removeFirst(undo.animationCount) }
     self.seq = seq
     self.t = t
     noteIfThrottled(event, seq: seq)
@@ -121,12 +123,6 @@ extension IslandState {
     /// What the timers fired before the event changed, when some came due.
     var firedTimers: FiredTimers?
 
-    init(of state: IslandState) {
-      effectCount = state.effects.count
-      warningCount = state.warnings.count
-      animationCount = state.animations.count
-    }
-
     func revert(_ state: inout IslandState) {
       firedTimers?.revert(&state)
       state.animations.removeLast(state.animations.count - animationCount)
@@ -153,10 +149,10 @@ extension IslandState {
     /// ones would not take that one away).
     private var queueBefore: TimerQueue?
 
-    init(of state: IslandState) {
-      placement = state.placement
-      expansion = state.expansion
-      eligible = state.eligible
+    init(placement: Placement, expansion: Expansion?, eligible: [Int]) {
+      self.placement = placement
+      self.expansion = expansion
+      self.eligible = eligible
     }
 
     /// Records that `timer` was taken from the queue.

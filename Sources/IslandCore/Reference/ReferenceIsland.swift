@@ -303,9 +303,9 @@ extension IslandState {
 
   /// Checks `patch` against activity `index`'s content: the content it leaves, and the
   /// names of the fields whose values it changes, in the patch's order. A patch's changed
-  /// fields are checked one by one (a new field's name; a number where a progress bar or
-  /// countdown shows it), then the layout's symbol names, the minimal view's width when a
-  /// field it shows changed, and the payload limit.
+  /// fields are checked one by one (a new field's name; not a static attribute; a number
+  /// where a progress bar or countdown shows it), then the layout's symbol names, the
+  /// minimal view's width when a field it shows changed, and the payload limit.
   private func checkPatch(_ patch: ContentState, of index: Int, now: Milliseconds)
     throws(Rejection.Reason) -> (merged: ContentState, changed: [String])
   {
@@ -313,10 +313,12 @@ extension IslandState {
     let layout = activity.layout
     var merged = activity.content
     var changed: [String] = []
+    let staticAttributes = Set(layout.attributes)
     for field in patch.fields {
       let old = activity.content[field.name]
       guard old != field.value else { continue }
       if old == nil { try Validation.checkFieldName(field.name) }
+      try Validation.checkNotStaticAttribute(field.name, of: activity.id, in: staticAttributes)
       let readers = Zone.allCases.filter { layout[$0]?.view.fields.contains(field.name) ?? false }
       let numeric = readers.contains {
         layout[$0]?.view.numericFields.contains(field.name) ?? false

@@ -235,6 +235,9 @@ public enum RuleModel {
         reasons.append(.malformedURL(field: "\(zone.rawValue) link", url: link))
       }
     }
+    if let url = layout.widgetURL, !isURL(url) {
+      reasons.append(.malformedURL(field: "layout's widget URL", url: url))
+    }
     if let pulse = layout.pulse, content[pulse.field] == nil {
       reasons.append(.missingPulseField(pulse.field))
     }
