@@ -49,6 +49,7 @@ let package = Package(
   products: [
     .library(name: "IslandCore", targets: ["IslandCore"]),
     .library(name: "IslandJournal", targets: ["IslandJournal"]),
+    .library(name: "IslandPush", targets: ["IslandPush"]),
     .library(name: "IslandDrawing", targets: ["IslandDrawing"]),
     .library(name: "IslandPictures", targets: ["IslandPictures"]),
     .library(name: "IslandTesting", targets: ["IslandTesting"]),
@@ -66,6 +67,8 @@ let package = Package(
     .target(name: "IslandPictures", dependencies: ["IslandCore", "IslandDrawing"]),
     // Journals on disk: the JSON Lines format, streaming reader, durable locked writer.
     .target(name: "IslandJournal", dependencies: ["IslandCore"]),
+    // ActivityKit push logs: reading pushes as the device got them, import, export.
+    .target(name: "IslandPush", dependencies: ["IslandCore", "IslandJournal"]),
     // Property-based testing of event orders: PRNG, generators, shrinker, properties.
     .target(name: "IslandProperties", dependencies: ["IslandCore", "IslandJournal"]),
     // Assertions for users' own test suites.
@@ -73,7 +76,9 @@ let package = Package(
     // The REPL's commands and session, behind a line-reader protocol.
     .target(
       name: "IslandREPL",
-      dependencies: ["IslandCore", "IslandDrawing", "IslandJournal", "IslandPictures"]),
+      dependencies: [
+        "IslandCore", "IslandDrawing", "IslandJournal", "IslandPictures", "IslandPush",
+      ]),
     // libedit, through pkg-config, and the small C wrappers for its variadic functions.
     .systemLibrary(
       name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
@@ -90,7 +95,7 @@ let package = Package(
       name: "IslandCLI",
       dependencies: [
         "IslandCore", "IslandDrawing", "IslandJournal", "IslandREPL", "IslandTerminal",
-        "IslandProperties", "IslandPictures", "IslandLayoutImport",
+        "IslandProperties", "IslandPictures", "IslandLayoutImport", "IslandPush",
       ], swiftSettings: swiftSyntaxImports),
     .executableTarget(
       name: "island", dependencies: ["IslandCLI"], swiftSettings: swiftSyntaxImports),
@@ -102,7 +107,10 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(
       name: "IslandJournalTests",
-      dependencies: ["IslandJournal", "IslandTesting", "IslandProperties"]),
+      dependencies: ["IslandJournal", "IslandTesting", "IslandProperties", "IslandPush"]),
+    .testTarget(
+      name: "IslandPushTests",
+      dependencies: ["IslandPush", "IslandJournal", "IslandProperties", "IslandTesting"]),
     .testTarget(
       name: "IslandPropertiesTests", dependencies: ["IslandProperties"],
       exclude: ["FuzzRegressions"]),

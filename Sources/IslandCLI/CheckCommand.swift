@@ -105,7 +105,10 @@ enum CheckCommand {
       guard !Interruption.isPending, findings.withLock({ $0[index] }) == nil else { return }
       let finding: Finding
       do throws(JournalError) {
-        let replay = try Journal.replay(path: paths[index])
+        let replay =
+          try PushCommand.isPushLog(paths[index])
+          ? PushCommand.replay(paths[index], until: nil, onEvent: nil)
+          : Journal.replay(path: paths[index])
         finding = .valid(events: replay.state.seq, warnings: replay.warnings)
       } catch {
         finding = .invalid(error)

@@ -92,7 +92,7 @@ public enum IslandCommandLine {
           values: .choices(ReplayCommand.Format.allCases.map(\.rawValue))),
         OptionReference(
           name: "--until", value: "SEQ", summary: "stop after event SEQ (0: before any)"),
-        color, columns,
+        color, columns, PushCommand.budget,
       ] + pictureOptions,
       examples: [
         ("island replay Journals/stale.jsonl", "draw the island after the last event"),
@@ -310,6 +310,7 @@ public enum IslandCommandLine {
         ("island fuzz --property invariants --length 200", "one property, longer cases"),
       ],
       run: FuzzCommand.run),
+    PushCommand.reference,
     SubcommandReference(
       name: "completions", summary: "print a completion script for bash, zsh or fish",
       description: """

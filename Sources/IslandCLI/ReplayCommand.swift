@@ -42,6 +42,7 @@ enum ReplayCommand {
     let colorChoice: ColorChoice
     let forcedColumns: Int?
     let picture: PictureOptions
+    let budget: Int??
     do throws(UsageError) {
       let list = try ArgumentList(
         arguments, valued: reference?.valuedOptions ?? [],
@@ -77,6 +78,8 @@ enum ReplayCommand {
       }
       colorChoice = try ColorChoice.parse(list)
       forcedColumns = try list.columns()
+      // A push log's priority budget ("what if my budget were N").
+      budget = try PushCommand.budgetOption(list)
     } catch {
       StandardStream.report("island replay: \(error.message)\n\(usage)")
       return ExitCode.usage
@@ -104,8 +107,9 @@ enum ReplayCommand {
     defer { standardInput?.remove() }
     let sources = paths.map { path in
       JournalSource(
-        name: path == "-" ? "<stdin>" : path, path: path == "-" ? standardInput?.path ?? path : path
-      )
+        name: path == "-" ? "<stdin>" : path,
+        path: path == "-" ? standardInput?.path ?? path : path,
+        budget: budget)
     }
     let look = Look(
       color: colorChoice.wanted(isTerminal: isatty(STDOUT_FILENO) == 1),
@@ -181,6 +185,8 @@ enum ReplayCommand {
   struct JournalSource: Sendable {
     var name: String
     var path: String
+    /// For a push log: the priority budget that overrides its header's, if given.
+    var budget: Int?? = nil
   }
 
   /// How a drawing looks: colour, and the columns it must fit.
@@ -218,7 +224,10 @@ enum ReplayCommand {
           writer.write(wrapped ? ["file": .string(source.name), "state": state.json] : state.json)
           lines.line(bytes: writer.bytes)
         }
-      replay = try Journal.replay(path: path, until: until, onEvent: timeline)
+      replay =
+        try PushCommand.isPushLog(path)
+        ? PushCommand.replay(path, until: until, budget: source.budget, onEvent: timeline)
+        : Journal.replay(path: path, until: until, onEvent: timeline)
     } catch {
       let message =
         source.path == source.name

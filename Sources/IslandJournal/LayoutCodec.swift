@@ -428,5 +428,7 @@ public enum LayoutCodingError: Error, Equatable, Sendable, CustomStringConvertib
 func article(_ kind: String) -> String {
   if kind.first == "-" || kind.first?.isNumber == true { return kind }
   guard let first = kind.first else { return kind }
-  return ("aeio".contains(first) ? "an " : "a ") + kind
+  // "an update"; but "a unique ...", were there one: only `update` starts with a vowel sound.
+  let vowel = "aeio".contains(first) || kind.hasPrefix("update")
+  return (vowel ? "an " : "a ") + kind
 }

@@ -82,7 +82,7 @@ import Testing
     #expect(recorded.status == 0, "\(recorded.error)")
     #expect(
       scratch.read("j.jsonl").hasPrefix(
-        #"{"format":"island-journal","version":1,"device":"iPhone 14""#))
+        #"{"format":"island-journal","version":2,"device":"iPhone 14""#))
     // An existing journal keeps its device.
     let refused = try IslandProcess.run(
       ["--device", "iPhone 16 Pro", "--journal", journal], input: Data())

@@ -97,6 +97,7 @@ extension IslandState {
     if undo.animationCount > 0 { animations.removeFirst(undo.animationCount) }
     self.seq = seq
     self.t = t
+    noteIfThrottled(event, seq: seq)
     if rankingChanged { placeActivities() }
     // An accepted start appended its activity last.
     if case .start = event, let index = activities.indices.last, expansion == nil,

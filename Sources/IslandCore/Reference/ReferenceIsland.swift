@@ -55,6 +55,11 @@ package struct ReferenceIsland: Sendable {
     }
     next.seq = seq
     next.t = t
+    // Part 2, "Priority budget": a held-back event is marked throttled.
+    if let arrived = event.arrived, let activity = event.activityID {
+      next.warnings.append(
+        Warning(seq: seq, kind: .deferred(activity: activity, event: event.name, arrived: arrived)))
+    }
     next.placeByRank()
     if case .start = event, let index = next.activities.indices.last, next.expansion == nil,
       next.placement.island == index || next.placement.detached == index
@@ -190,6 +195,7 @@ extension IslandState {
         payloadBytes: bytes, fieldSlots: plan.slots(in: start.state),
         fieldMeasures: FieldMeasures()))
     if let staleAt = start.stale, staleAt <= t { activity.phase = .stale }
+    activity.newestTimestamp = start.timestamp
     activities.append(activity)
   }
 
@@ -200,6 +206,20 @@ extension IslandState {
     let index = try referenceLiveIndex(of: update.activity)
     if let relevance = update.relevance { try Validation.checkRelevance(relevance) }
     try Validation.checkTime(update.stale, field: "stale time")
+    // Part 2, "Update order": an update older than the newest applied is ignored.
+    let newest = activities[index].newestTimestamp
+    if UpdateOrder.ignores(update.timestamp, newest: newest), let timestamp = update.timestamp,
+      let newest
+    {
+      warnings.append(
+        Warning(
+          seq: seq,
+          kind: .olderUpdateIgnored(
+            activity: update.activity, timestamp: timestamp, newest: newest)))
+      return []
+    }
+    activities[index].newestTimestamp = UpdateOrder.newest(
+      applying: update.timestamp, after: newest)
     let before = activities[index]
     let layout = before.layout
     let (merged, changed) = try checkPatch(update.state, of: index, now: t)

@@ -15,6 +15,7 @@ extension IslandState {
     let index = try liveIndex(of: update.activity)
     if let relevance = update.relevance { try Validation.checkRelevance(relevance) }
     try Validation.checkTime(update.stale, field: "stale time")
+    if ignoresOlder(update, of: index, seq: seq) { return false }
     let attributes = activities[index].attributes
     let oldRelevance = activities[index].relevance
     var patch = CheckedPatch(payloadBytes: activities[index].derived.payloadBytes)

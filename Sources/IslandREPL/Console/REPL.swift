@@ -1,6 +1,8 @@
 import IslandCore
 import IslandDrawing
+import IslandJournal
 import IslandPictures
+import IslandPush
 
 /// The REPL: reads lines, runs them against a ``Session``, and writes what happened.
 ///
@@ -276,6 +278,8 @@ public final class REPL {
       }
     case .run(let path):
       return runScript(path, location: location)
+    case .push(let path):
+      return applyPushes(path, location: location, expected: expected)
     case .reset:
       do {
         try refuseWhileRecording("reset")
@@ -336,6 +340,26 @@ public final class REPL {
     writeLines(
       Report.event(
         outcome, before: before, after: session.state, options: options(for: session.state)))
+    return .done
+  }
+
+  /// `push FILE`: the push log's events, read and applied on a copy first (an error applies
+  /// nothing), then applied (and recorded) one by one.
+  private func applyPushes(_ path: String, location: String?, expected: Bool) -> LineResult {
+    let pushed: (entries: [LogEntry], state: IslandState, warnings: [JournalWarning])
+    do {
+      pushed = try PushLog.apply(path: path, to: session.state, offset: session.state.t)
+    } catch {
+      return fail(.journal(error), location: location, expected: expected)
+    }
+    if expected { return .done }
+    writeLines(pushed.warnings.map(\.description))
+    for entry in pushed.entries {
+      if case .failed = apply(entry.event, at: entry.t, location: location, dryRun: false) {
+        return .failed
+      }
+    }
+    write("pushed \(pushed.entries.count) events from \(path)")
     return .done
   }
 

@@ -43,7 +43,7 @@ public enum CommandParser {
   /// The commands, by the name their ``CommandReference`` gives them.
   enum CommandName: String, CaseIterable {
     case start, update, end, tap, longpress, wait, show, state, log, at, diff, explain, help
-    case save, load, run, reset, device, profile, quit
+    case save, load, run, push, reset, device, profile, quit
   }
 
   private static func parse(
@@ -71,7 +71,7 @@ public enum CommandParser {
       let end = End(
         activity: arguments.positionals[0].text,
         state: arguments.fields.isEmpty ? nil : arguments.fields,
-        dismissal: dismissal ?? .default)
+        dismissal: dismissal ?? .default, timestamp: try timestamp(arguments))
       return .event(.end(end), at: time)
     case .tap:
       try arguments.expectPositionals(["a target (" + targetList(TapTarget.self) + ")"])
@@ -120,11 +120,12 @@ public enum CommandParser {
         throw .unknownHelpTopic(topic)
       }
       return .help(topic: CommandReference.named(topic.lowercased())?.name ?? topic)
-    case .save, .load, .run:
+    case .save, .load, .run, .push:
       try arguments.expectPositionals(["a file name"])
       let path = arguments.positionals[0].text
-      return name == .save
-        ? .save(path: path) : name == .load ? .load(path: path) : .run(path: path)
+      if name == .save { return .save(path: path) }
+      if name == .load { return .load(path: path) }
+      return name == .push ? .push(path: path) : .run(path: path)
     case .device:
       guard !arguments.positionals.isEmpty else { return .device(nil) }
       let deviceName = arguments.positionals.map(\.text).joined(separator: " ")
@@ -196,6 +197,7 @@ public enum CommandParser {
     if let stale = arguments.option("--stale") {
       update.stale = try moment(stale, argument: "--stale", at: time)
     }
+    update.timestamp = try timestamp(arguments)
     if let title = arguments.option("--alert") {
       update.alert = Alert(
         title: title.text, body: arguments.option("--alert-body")?.text ?? "",
@@ -219,6 +221,17 @@ public enum CommandParser {
   }
 
   // MARK: - Values
+
+  /// `--timestamp N`: when the data was generated (a whole number, such as a push's UNIX
+  /// seconds).
+  private static func timestamp(_ arguments: Arguments) throws(ParseError) -> Int64? {
+    guard let token = arguments.option("--timestamp") else { return nil }
+    let value = try number(token, argument: "--timestamp")
+    guard value >= 0, value <= 9_007_199_254_740_991, value == value.rounded(.down) else {
+      throw .badNumber(argument: "--timestamp", text: token.text)
+    }
+    return Int64(value)
+  }
 
   private static func number(_ token: Token, argument: String) throws(ParseError) -> Double {
     guard let value = ValueSyntax.number(token.text) else {
@@ -359,6 +372,7 @@ private struct Arguments {
     case "--link": return "REGION=URL"
     case "--stale": return "a duration from now, or @TIME"
     case "--dismissal": return "default, immediate, a duration or @TIME"
+    case "--timestamp": return "a whole number"
     case "--layout": return "a layout name or JSON"
     case "--after": return "a duration"
     case "--svg": return "a file name"

@@ -68,11 +68,13 @@ public struct CommandReference: Equatable, Sendable {
         "--alert TITLE       an alert: the island expands for 2.2 s (a banner without one)",
         "--alert-body TEXT   the alert's body",
         "--alert-sound NAME  the alert's sound (default for the system's)",
+        "--timestamp N       when its data was generated (UNIX s): older than the last is ignored",
         "--after DURATION    happen that long after the current time",
       ],
       example: "update pizza minutesLeft=12 statusText=\"On its way\" --alert \"On its way\"",
       options: [
-        "--relevance", "--stale", "--alert", "--alert-body", "--alert-sound", "--after",
+        "--relevance", "--stale", "--alert", "--alert-body", "--alert-sound", "--timestamp",
+        "--after",
       ],
       group: .events),
     CommandReference(
@@ -81,10 +83,11 @@ public struct CommandReference: Equatable, Sendable {
       details: [
         "--dismissal WHEN    when it leaves the Lock Screen: default (4 h), immediate,",
         "                    a duration from now (30m), or a clock time (@2h)",
+        "--timestamp N       when its data was generated (an end applies whatever it is)",
         "--after DURATION    happen that long after the current time",
       ],
       example: "end pizza statusText=Delivered --dismissal immediate",
-      options: ["--dismissal", "--after"], group: .events),
+      options: ["--dismissal", "--timestamp", "--after"], group: .events),
     CommandReference(
       name: "tap", aliases: [], synopsis: "tap TARGET",
       summary: "tap the island, the detached bubble, an expanded region, or outside",
@@ -155,6 +158,14 @@ public struct CommandReference: Equatable, Sendable {
       summary: "run a script's commands in this session, stopping at its first error",
       details: ["lines starting with ! must fail; `island run FILE` runs one from the shell"],
       example: "run Playground/delivery.island", options: [], group: .session),
+    CommandReference(
+      name: "push", aliases: [], synopsis: "push FILE",
+      summary: "apply a push log's ActivityKit pushes, their `at` counted from now",
+      details: [
+        "ignored pushes are warnings; a malformed one is an error and applies nothing",
+        "the format: docs/pushes.md",
+      ],
+      example: "push Journals/pushes/out-of-order.jsonl", options: [], group: .session),
     CommandReference(
       name: "reset", aliases: [], synopsis: "reset",
       summary: "forget every event (the device and profile stay)",
