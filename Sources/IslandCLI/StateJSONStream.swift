@@ -14,10 +14,18 @@ final class StateJSONStream {
   private let effects: Spool
   private let warnings: Spool
   private var writer = JSONWriter(indented: true)
+  /// How deep the state is nested in what is printed (1 in `{"file": ..., "state": ...}`).
+  private let depth: Int
+  /// The indentation of the state's members, and of its lists' elements.
+  private let memberIndent: String
+  private let elementIndent: String
 
-  init() throws(JournalError) {
-    effects = try Spool()
-    warnings = try Spool()
+  init(depth: Int) throws(JournalError) {
+    self.depth = depth
+    memberIndent = "\n" + String(repeating: "  ", count: depth + 1)
+    elementIndent = "\n" + String(repeating: "  ", count: depth + 2)
+    effects = try Spool(closing: memberIndent + "]")
+    warnings = try Spool(closing: memberIndent + "]")
   }
 
   /// Adds what one accepted event caused.
@@ -28,18 +36,18 @@ final class StateJSONStream {
 
   private func add(_ element: JSONValue, to spool: Spool) {
     writer.removeAll()
-    writer.writeRaw(spool.isEmpty ? "\n    " : ",\n    ")
-    writer.write(element, depth: 2)
+    writer.writeRaw(spool.isEmpty ? elementIndent : "," + elementIndent)
+    writer.write(element, depth: depth + 2)
     spool.write(writer.bytes)
   }
 
-  /// Writes `state`'s JSON, with the spooled effects and warnings, and a newline.
+  /// Writes `state`'s JSON, with the spooled effects and warnings (no newline after it).
   func write(_ state: IslandState, to output: inout StandardStream) throws(JournalError) {
     guard case .object(let members) = state.jsonWithEmptyLists else { return }
     for (index, (key, value)) in members.enumerated() {
       writer.removeAll()
-      writer.writeRaw(index == 0 ? "{\n  " : ",\n  ")
-      writer.write(.string(key), depth: 1)
+      writer.writeRaw(index == 0 ? "{" + memberIndent : "," + memberIndent)
+      writer.write(.string(key), depth: depth + 1)
       writer.writeRaw(": ")
       switch key {
       case "activities":
@@ -52,11 +60,12 @@ final class StateJSONStream {
         output.append(bytes: writer.bytes)
         try warnings.copy(to: &output)
       default:
-        writer.write(value, depth: 1)
+        writer.write(value, depth: depth + 1)
         output.append(bytes: writer.bytes)
       }
     }
-    output.line(members.isEmpty ? "{}" : "\n}")
+    let closing = "\n" + String(repeating: "  ", count: depth) + "}"
+    output.append(bytes: (members.isEmpty ? "{}" : closing).utf8)
   }
 
   private func writeActivities(_ activities: [Activity], to output: inout StandardStream)
@@ -66,11 +75,11 @@ final class StateJSONStream {
     output.append(bytes: "[".utf8)
     for (index, activity) in activities.enumerated() {
       writer.removeAll()
-      writer.writeRaw(index == 0 ? "\n    " : ",\n    ")
-      writer.write(activity.json, depth: 2)
+      writer.writeRaw(index == 0 ? elementIndent : "," + elementIndent)
+      writer.write(activity.json, depth: depth + 2)
       output.append(bytes: writer.bytes)
     }
-    output.append(bytes: "\n  ]".utf8)
+    output.append(bytes: (memberIndent + "]").utf8)
   }
 }
 
@@ -78,8 +87,11 @@ final class StateJSONStream {
 private final class Spool {
   private let file: UnsafeMutablePointer<FILE>
   private(set) var isEmpty = true
+  /// What closes the list: its indentation and the bracket.
+  private let closing: String
 
-  init() throws(JournalError) {
+  init(closing: String) throws(JournalError) {
+    self.closing = closing
     guard let file = tmpfile() else {
       throw .io(path: "a temporary file", reason: String(cString: strerror(errno)))
     }
@@ -109,6 +121,6 @@ private final class Spool {
     if ferror(file) != 0 {
       throw .io(path: "a temporary file", reason: String(cString: strerror(errno)))
     }
-    output.append(bytes: "\n  ]".utf8)
+    output.append(bytes: closing.utf8)
   }
 }

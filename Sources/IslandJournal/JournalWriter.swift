@@ -60,6 +60,13 @@ public final class JournalWriter {
     guard entry.seq == lastSeq + 1 else {
       throw .outOfOrder(path: path, seq: entry.seq, expected: lastSeq + 1)
     }
+    guard JournalFormat.version(needed: entry) <= header.version else {
+      throw .badLine(
+        path: path, line: lastSeq + 2,
+        .needsVersion(
+          field: entry.event.timestamp != nil ? "timestamp" : "arrived",
+          version: JournalFormat.version(needed: entry), found: header.version))
+    }
     guard entry.t >= lastTime else {
       throw .badLine(
         path: path, line: lastSeq + 2,

@@ -42,6 +42,16 @@ public struct RecentWindow<Element: Equatable & Sendable>: RandomAccessCollectio
   /// Appends `element` to the series.
   mutating func append(_ element: Element) { storage.append(element) }
 
+  /// Appends `elements` to the series, in order.
+  mutating func append<Elements: Sequence<Element>>(contentsOf elements: Elements) {
+    storage.append(contentsOf: elements)
+  }
+
+  /// Appends `elements` to the series, in order.
+  static func += <Elements: Sequence<Element>>(window: inout Self, elements: Elements) {
+    window.append(contentsOf: elements)
+  }
+
   /// Takes back the last `count` elements appended (never more than were appended since
   /// the last ``forgetBeyondCapacity()``).
   mutating func removeLast(_ count: Int) {

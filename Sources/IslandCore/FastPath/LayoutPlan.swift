@@ -1,6 +1,6 @@
 /// A layout, and what the reducer needs to know of it on every update: its zones compiled,
-/// which zones read which field, which fields must stay numbers or symbol names, which
-/// zones move with time.
+/// which zones read which field, which fields must stay numbers or symbol names, each
+/// zone's width as a sum of its fields' widths.
 final class LayoutPlan: Sendable {
   let layout: Layout
   /// Each zone's view, by ``Zone/ordinal``.
@@ -19,8 +19,6 @@ final class LayoutPlan: Sendable {
   let identityZones: ZoneSet
   /// The zones that pad their content.
   private let paddedZones: ZoneSet
-  /// The zones that show a countdown: their text moves with time.
-  let countdownZones: ZoneSet
   /// Every field the layout reads or pulses on, with what it does there, numbered as the
   /// programs number them.
   let roles: [FieldRole]
@@ -34,6 +32,8 @@ final class LayoutPlan: Sendable {
   /// from the state takes it from one field alone (`{icon}`); nil when one mixes text and
   /// fields.
   let symbolNameFields: [Int]?
+  /// The fields no update may change (``Layout/attributes``), to look up in constant time.
+  let staticAttributes: Set<String>
 
   /// What a layout does with one state field.
   struct FieldRole: Sendable {
@@ -53,6 +53,7 @@ final class LayoutPlan: Sendable {
 
   init(_ layout: Layout) {
     self.layout = layout
+    staticAttributes = Set(layout.attributes)
     zoneViews = Zone.allCases.map { layout[$0] }
     lineLimits = Zone.allCases.map { zone in
       layout[zone].flatMap { ZoneRenderer.lineLimit(of: zone, $0) }
@@ -85,21 +86,19 @@ final class LayoutPlan: Sendable {
     self.paddedZones = paddedZones
     if let pulse = layout.pulse, !names.contains(pulse.field) { names.append(pulse.field) }
     var roles = names.map { FieldRole(name: $0, nameLength: $0.utf8.count) }
-    var countdownZones: ZoneSet = []
     for zone in Zone.allCases {
       guard let view = layout[zone]?.view else { continue }
-      if view.hasCountdown { countdownZones.insert(ZoneSet(zone)) }
+      let (fields, numeric, symbols) = (view.fields, view.numericFields, view.symbolFields)
       for index in roles.indices {
         let name = roles[index].name
-        if view.fields.contains(name) { roles[index].zones.insert(ZoneSet(zone)) }
-        if view.numericFields.contains(name) { roles[index].isNumeric = true }
-        if view.symbolFields.contains(name) { roles[index].namesSymbol = true }
+        if fields.contains(name) { roles[index].zones.insert(ZoneSet(zone)) }
+        if numeric.contains(name) { roles[index].isNumeric = true }
+        if symbols.contains(name) { roles[index].namesSymbol = true }
       }
     }
     for index in roles.indices where roles[index].name == layout.pulse?.field {
       roles[index].pulses = true
     }
-    self.countdownZones = countdownZones
     self.roles = roles
     partsAreValid = LayoutChecks.partsAreValid(layout)
     symbolNameFields = LayoutPlan.symbolNameFields(of: layout, roles: roles)

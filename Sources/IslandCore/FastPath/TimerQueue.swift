@@ -9,9 +9,6 @@
 struct TimerQueue: Sendable {
   private var heap: [Timer] = []
 
-  var isEmpty: Bool { heap.isEmpty }
-  var count: Int { heap.count }
-
   /// The earliest pending timer.
   var first: Timer? { heap.first }
 
