@@ -55,7 +55,11 @@ public struct PushExport: Sendable {
       let fields = countdowns[activity] ?? []
       return .object(
         state.fields.map { field in
-          if fields.contains(field.name), case .number(let time) = field.value {
+          // A countdown's time as a date; one no date can hold (before the journal's start,
+          // or past 2^53 ms) stays the number it is.
+          if fields.contains(field.name), case .number(let time) = field.value, time >= 0,
+            time <= PushFields.largestWholeNumber
+          {
             return (field.name, dates.value(unix: Double(epoch) + time / 1000))
           }
           return (field.name, field.value.json)

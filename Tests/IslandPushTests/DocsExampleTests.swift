@@ -46,3 +46,26 @@ import Testing
     #expect(ISO8601.text(unix: 0) == "1970-01-01T00:00:00Z")
   }
 }
+
+@Suite struct ExportEdgeTests {
+  @Test func countdownTimesNoDateHoldsStayNumbers() throws {
+    let start = LogEntry(
+      seq: 1, t: 0,
+      event: .start(
+        Start(
+          activity: "tea", app: "com.example.tea", state: ["endsAt": 1e300, "title": "x"],
+          layout: .named("timer"))))
+    let export = PushExport(
+      header: JournalHeader(), entries: [start], epoch: 1_700_000_000, dates: .iso8601)
+    #expect(export.lines[1].contains(#""endsAt":1e+300"#))
+    let fine = LogEntry(
+      seq: 1, t: 0,
+      event: .start(
+        Start(
+          activity: "tea", app: "com.example.tea", state: ["endsAt": 90_500, "title": "x"],
+          layout: .named("timer"))))
+    let dated = PushExport(
+      header: JournalHeader(), entries: [fine], epoch: 1_700_000_000, dates: .iso8601)
+    #expect(dated.lines[1].contains(#""endsAt":"2023-11-14T22:14:50.500Z""#))
+  }
+}

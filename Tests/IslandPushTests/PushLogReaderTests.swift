@@ -296,3 +296,22 @@ import Testing
     #expect(throws: JournalError.self) { try PushLog.apply(path: path, to: state, offset: 0) }
   }
 }
+
+@Suite struct ControlCharacterTests {
+  @Test func aKeyWithControlCharactersIsShownEscaped() {
+    let directory = TemporaryDirectory()
+    let path = directory.write(
+      "log.jsonl",
+      Lines.log([
+        Lines.header,
+        Lines.push(aps: #"{"timestamp":1,"event":"update","content-state":{},"\u001b[2J":1}"#),
+      ]))
+    do {
+      _ = try PushLog.replay(path: path)
+      Issue.record("accepted")
+    } catch {
+      #expect(
+        error.description == path + #":2: unknown field "aps.\u{1b}[2J" in an update event"#)
+    }
+  }
+}
