@@ -192,5 +192,10 @@ import Testing
     }
     #expect(text.contains("island replay"))
     #expect(text.contains("island journal repair"))
+    for words in Self.subcommands {
+      #expect(text.contains("\n   island \(words.joined(separator: " "))\n"), "\(words)")
+    }
+    // A group's synopsis names its children, as its usage line does.
+    #expect(text.contains("island layout import|check|export ..."))
   }
 }
