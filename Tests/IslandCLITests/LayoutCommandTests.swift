@@ -203,6 +203,17 @@ import Testing
   @Test func usage() throws {
     let none = try IslandProcess.run(["layout"])
     #expect(none.status == 64)
+    #expect(none.output == "")
+    #expect(none.error.hasPrefix("island layout: expected import, check or export\nusage: "))
+    let typo = try IslandProcess.run(["layout", "chek", "delivery"])
+    #expect(typo.error.hasPrefix("island layout: unknown action 'chek'; did you mean 'check'?"))
+    let option = try IslandProcess.run(["layout", "check", "delivery", "--smaple", "a=1"])
+    #expect(option.status == 64)
+    #expect(
+      option.error.hasPrefix(
+        "island layout check: unknown option --smaple; did you mean --sample?\n"
+          + "usage: island layout import FILE.swift [--lenient]\n"
+          + "       island layout check FILE.swift|FILE.json|NAME [--sample NAME=VALUE]"))
     let unknown = try IslandProcess.run(["layout", "draw"])
     #expect(unknown.status == 64)
     #expect(unknown.error.hasPrefix("island layout: unknown action 'draw'\nusage: island layout"))
