@@ -102,7 +102,7 @@ enum LayoutCommand {
     case .failure(let status): return status.code
     }
     let name = list.positional[0]
-    if name.hasSuffix(".json") || name.hasSuffix(".swift") {
+    if name.hasSuffix(".json") || name.hasSuffix(".swift") || !LayoutSource.isNamedFile(name) {
       // A layout file: written as SwiftUI under the file's name.
       do throws(LayoutSource.Failure) {
         let loaded = try LayoutSource.load(name)
@@ -357,35 +357,48 @@ enum LayoutSource {
     }
   }
 
-  /// The layout in the file at `path`, and the warnings to show.
+  /// Whether `path` names a file by its name (not `-`, standard input, nor a pipe such as
+  /// `/dev/stdin`), so that its extension says what it holds.
+  static func isNamedFile(_ path: String) -> Bool {
+    guard path != "-", !path.hasPrefix("/dev/") else { return false }
+    var status = stat()
+    return stat(path, &status) != 0 || (status.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// Whether the layout at `path` is the journal's JSON: by its extension, or for standard
+  /// input and pipes by its first character (SwiftUI never starts with `{`).
+  private static func isJSON(_ path: String, _ text: String) -> Bool {
+    if path.hasSuffix(".json") { return true }
+    if isNamedFile(path) { return false }
+    return text.first { !$0.isWhitespace } == "{"
+  }
+
+  /// The layout in the file at `path` (`-`: standard input), and the warnings to show.
   static func load(_ path: String, lenient: Bool = false) throws(Failure) -> (
     layout: Layout, warnings: [String]
   ) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Failure(
-        path: path, why: "cannot read it (missing, or not a readable file)",
-        exitCode: ExitCode.noInput)
+    let text: String
+    do throws(TextFile.Problem) {
+      text = try TextFile.text(path == "-" ? "/dev/stdin" : path)
+    } catch {
+      let exitCode = error == .unreadable ? ExitCode.noInput : ExitCode.dataError
+      throw Failure(path: path, why: error.why, exitCode: exitCode)
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw Failure(path: path, why: "it is not UTF-8 text", exitCode: ExitCode.dataError)
-    }
-    if path.hasSuffix(".json") {
-      do {
-        let value = try JSONValue.parse(text)
-        return (try LayoutCodec.decode(value), [])
-      } catch let error as LayoutCodingError {
-        throw Failure(path: path, why: error.description, exitCode: ExitCode.dataError)
+    if isJSON(path, text) {
+      do throws(InlineLayout.Failure) {
+        return (try InlineLayout.decode(text), [])
       } catch {
-        throw Failure(path: path, why: "not JSON: \(error)", exitCode: ExitCode.dataError)
+        throw Failure(path: path, why: error.message, exitCode: ExitCode.dataError)
       }
     }
-    guard path.hasSuffix(".swift") else {
+    guard path.hasSuffix(".swift") || !isNamedFile(path) else {
       throw Failure(
         path: path, why: "a layout file is FILE.swift (SwiftUI) or FILE.json",
         exitCode: ExitCode.usage)
     }
     do throws(SwiftUIImportFailure) {
-      let imported = try SwiftUILayout.read(text, file: path, lenient: lenient)
+      let imported = try SwiftUILayout.read(
+        text, file: path == "-" ? "<stdin>" : path, lenient: lenient)
       return (imported.layout, imported.warnings.map(\.description))
     } catch {
       let lines = error.warnings.map(\.description) + error.errors.map(\.description)

@@ -55,6 +55,30 @@ import Testing
     #expect(missing.error == "none.swift: cannot read it (missing, or not a readable file)\n")
   }
 
+  /// `island layout export delivery | island layout import -` (or `/dev/stdin`), and back.
+  @Test func standardInputIsALayoutFileToo() throws {
+    let export = try IslandProcess.run(["layout", "export", "delivery"])
+    for path in ["-", "/dev/stdin"] {
+      let imported = try IslandProcess.run(
+        ["layout", "import", path], input: Data(export.output.utf8))
+      #expect(imported.status == 0, "\(imported.error)")
+      #expect(imported.output == (try Self.fixture("seed000.json")))
+      // The JSON, piped, is read as JSON (its first character says so).
+      let again = try IslandProcess.run(["layout", "export", path], input: imported.outputBytes)
+      #expect(again.status == 0, "\(again.error)")
+      #expect(again.output.contains("DynamicIsland {"))
+      let checked = try IslandProcess.run(
+        ["layout", "check", path, "--sample", "minutesLeft=120"], input: imported.outputBytes)
+      #expect(checked.status == 0, "\(checked.error)")
+    }
+    let custom = try IslandProcess.run(
+      ["layout", "import", "-"],
+      input: Data(
+        "DynamicIsland {\n  DynamicIslandExpandedRegion(.leading) { Foo() }\n}\n".utf8))
+    #expect(custom.status == 65)
+    #expect(custom.error.hasPrefix("<stdin>:2:43: error: custom view `Foo` is not supported"))
+  }
+
   @Test func everyCatalogueLayoutExportedImportsBackToItself() throws {
     let scratch = Scratch()
     for name in ["delivery", "score", "timer", "ride"] {
