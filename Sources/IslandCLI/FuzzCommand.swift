@@ -275,6 +275,6 @@ enum FuzzCommand {
   }
 
   private static func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    StandardStream.report(text)
   }
 }

@@ -470,4 +470,10 @@ enum TerminalText {
     }
     return shown
   }
+
+  /// `text` quoted line by line, its newlines kept (a message of several lines).
+  static func quotedLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { quoted(String($0)) }
+      .joined(separator: "\n")
+  }
 }

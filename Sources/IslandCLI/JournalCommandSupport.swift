@@ -84,10 +84,16 @@ struct StandardStream {
     buffer.removeAll(keepingCapacity: true)
   }
 
-  /// Writes one message line to standard error at once.
+  /// Appends a message and a newline, its control characters escaped (text quoted from a
+  /// journal, an activity id `\u{1b}[31mX`, never reaches the terminal as it is).
+  mutating func message(_ text: String) {
+    line(TerminalText.quotedLines(text))
+  }
+
+  /// Writes one message to standard error at once, as ``message(_:)`` does.
   static func report(_ message: String) {
     var stream = StandardStream.error
-    stream.line(message)
+    stream.message(message)
     stream.flush()
   }
 }

@@ -6,16 +6,21 @@ import IslandREPL
 
 /// `island layout import|check|export`: layouts from and to the user's SwiftUI code.
 enum LayoutCommand {
-  static let usage = """
-    usage: island layout import FILE.swift [--lenient]
-           island layout check FILE.swift|FILE.json|NAME [--sample] [NAME=VALUE]... [--lenient]
-           island layout export NAME|FILE.json
-    """
+  /// The usage lines of `import`, `check` and `export`, from the subcommand table.
+  static var usage: String {
+    let children = IslandCommandLine.subcommand("layout")?.subcommands ?? []
+    return children.map { $0.usageLine(parent: "layout") }.joined(separator: "\n")
+      .replacingOccurrences(of: "\nusage: ", with: "\n       ")
+  }
 
   static func run(_ arguments: [String]) -> Int32 {
-    guard let action = arguments.first, !["--help", "-h", "help"].contains(action) else {
+    guard let action = arguments.first else {
+      StandardStream.report("island layout: expected import, check or export\n\(usage)")
+      return ExitCode.usage
+    }
+    if ["--help", "-h", "help"].contains(action) {
       print(usage)
-      return arguments.isEmpty ? ExitCode.usage : ExitCode.ok
+      return ExitCode.ok
     }
     let rest = Array(arguments.dropFirst())
     switch action {
@@ -23,7 +28,10 @@ enum LayoutCommand {
     case "check": return check(rest)
     case "export": return export(rest)
     default:
-      StandardStream.report("island layout: unknown action '\(action)'\n\(usage)")
+      let guess = Spelling.suggestion(for: action, among: ["import", "check", "export"])
+      StandardStream.report(
+        "island layout: unknown action '\(action)'"
+          + (guess.map { "; did you mean '\($0)'?" } ?? "") + "\n\(usage)")
       return ExitCode.usage
     }
   }
@@ -40,7 +48,11 @@ enum LayoutCommand {
         return .failure(ExitStatus(code: ExitCode.ok))
       }
       if let unknown = list.unknownOption(known: valued.union(flags)) {
-        throw UsageError.unknownOption(unknown)
+        let reference = IslandCommandLine.subcommand("layout")?.subcommands.first {
+          $0.name == action
+        }
+        throw UsageError.unknownOption(
+          unknown, suggestion: reference?.suggestion(forOption: unknown))
       }
       guard positional.contains(list.positional.count) else {
         throw UsageError.arguments(
@@ -90,7 +102,7 @@ enum LayoutCommand {
     case .failure(let status): return status.code
     }
     let name = list.positional[0]
-    if name.hasSuffix(".json") || name.hasSuffix(".swift") {
+    if name.hasSuffix(".json") || name.hasSuffix(".swift") || !LayoutSource.isNamedFile(name) {
       // A layout file: written as SwiftUI under the file's name.
       do throws(LayoutSource.Failure) {
         let loaded = try LayoutSource.load(name)
@@ -107,7 +119,7 @@ enum LayoutCommand {
     }
     guard let named = Layout.catalogue.first(where: { $0.name == name }) else {
       StandardStream.report(
-        "island layout export: no layout called '\(Quoting.terminal(name))' (the catalogue: "
+        "island layout export: no layout called '\(TerminalText.quoted(name))' (the catalogue: "
           + Layout.catalogue.map(\.name).joined(separator: ", ") + ")")
       return ExitCode.dataError
     }
@@ -140,7 +152,8 @@ enum LayoutCommand {
       guard let equals = text.firstIndex(of: "="), Template.isFieldName(String(text[..<equals]))
       else {
         StandardStream.report(
-          "island layout check: --sample \(Quoting.terminal(text)): expected NAME=VALUE\n\(usage)")
+          "island layout check: --sample \(TerminalText.quoted(text)): expected NAME=VALUE\n\(usage)"
+        )
         return ExitCode.usage
       }
       let name = String(text[..<equals])
@@ -173,7 +186,7 @@ enum LayoutCommand {
     let report = LayoutCheck.run(
       layout, samples: samples.map { ($0.name, $0.values) }, fallback: fallback)
     var output = StandardStream.output
-    for line in report.lines { output.line(Quoting.terminal(line)) }
+    for line in report.lines { output.line(TerminalText.quoted(line)) }
     output.flush()
     return report.overBudget ? ExitCode.failure : ExitCode.ok
   }
@@ -323,7 +336,7 @@ enum LayoutSource {
 
     /// Every problem, one a line, each starting with the file's name.
     var message: String {
-      if let why { return "\(Quoting.terminal(path)): \(Quoting.terminal(why))" }
+      if let why { return "\(TerminalText.quoted(path)): \(TerminalText.quotedLines(why))" }
       return diagnostics.joined(separator: "\n")
     }
   }
@@ -335,64 +348,61 @@ enum LayoutSource {
         return try load(path)
       } catch {
         if error.exitCode == ExitCode.noInput || error.exitCode == ExitCode.usage {
-          throw SessionError.file(path: Quoting.terminal(path), why: error.why ?? "")
+          throw SessionError.file(path: TerminalText.quoted(path), why: error.why ?? "")
         }
         throw SessionError.layoutFile(
-          path: Quoting.terminal(path),
-          why: error.why.map(Quoting.terminal) ?? "no layout:\n" + error.message)
+          path: TerminalText.quoted(path),
+          why: error.why.map(TerminalText.quotedLines) ?? "no layout:\n" + error.message)
       }
     }
   }
 
-  /// The layout in the file at `path`, and the warnings to show.
+  /// Whether `path` names a file by its name (not `-`, standard input, nor a pipe such as
+  /// `/dev/stdin`), so that its extension says what it holds.
+  static func isNamedFile(_ path: String) -> Bool {
+    guard path != "-", !path.hasPrefix("/dev/") else { return false }
+    var status = stat()
+    return stat(path, &status) != 0 || (status.st_mode & S_IFMT) == S_IFREG
+  }
+
+  /// Whether the layout at `path` is the journal's JSON: by its extension, or for standard
+  /// input and pipes by its first character (SwiftUI never starts with `{`).
+  private static func isJSON(_ path: String, _ text: String) -> Bool {
+    if path.hasSuffix(".json") { return true }
+    if isNamedFile(path) { return false }
+    return text.first { !$0.isWhitespace } == "{"
+  }
+
+  /// The layout in the file at `path` (`-`: standard input), and the warnings to show.
   static func load(_ path: String, lenient: Bool = false) throws(Failure) -> (
     layout: Layout, warnings: [String]
   ) {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw Failure(
-        path: path, why: "cannot read it (missing, or not a readable file)",
-        exitCode: ExitCode.noInput)
+    let text: String
+    do throws(TextFile.Problem) {
+      text = try TextFile.text(path == "-" ? "/dev/stdin" : path)
+    } catch {
+      let exitCode = error == .unreadable ? ExitCode.noInput : ExitCode.dataError
+      throw Failure(path: path, why: error.why, exitCode: exitCode)
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw Failure(path: path, why: "it is not UTF-8 text", exitCode: ExitCode.dataError)
-    }
-    if path.hasSuffix(".json") {
-      do {
-        let value = try JSONValue.parse(text)
-        return (try LayoutCodec.decode(value), [])
-      } catch let error as LayoutCodingError {
-        throw Failure(path: path, why: error.description, exitCode: ExitCode.dataError)
+    if isJSON(path, text) {
+      do throws(InlineLayout.Failure) {
+        return (try InlineLayout.decode(text), [])
       } catch {
-        throw Failure(path: path, why: "not JSON: \(error)", exitCode: ExitCode.dataError)
+        throw Failure(path: path, why: error.message, exitCode: ExitCode.dataError)
       }
     }
-    guard path.hasSuffix(".swift") else {
+    guard path.hasSuffix(".swift") || !isNamedFile(path) else {
       throw Failure(
         path: path, why: "a layout file is FILE.swift (SwiftUI) or FILE.json",
         exitCode: ExitCode.usage)
     }
     do throws(SwiftUIImportFailure) {
-      let imported = try SwiftUILayout.read(text, file: path, lenient: lenient)
+      let imported = try SwiftUILayout.read(
+        text, file: path == "-" ? "<stdin>" : path, lenient: lenient)
       return (imported.layout, imported.warnings.map(\.description))
     } catch {
       let lines = error.warnings.map(\.description) + error.errors.map(\.description)
       throw Failure(path: path, diagnostics: lines, exitCode: ExitCode.dataError)
     }
-  }
-}
-
-/// Text quoted from input, made safe for a terminal.
-enum Quoting {
-  /// `text` with its control characters (but newlines) written as `\u{..}`.
-  static func terminal(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      if (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) {
-        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
   }
 }

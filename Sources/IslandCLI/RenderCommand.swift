@@ -86,7 +86,7 @@ enum RenderCommand {
       if !keepGoing {
         let count = try Journal.replay(path: path, until: until).state.seq
         guard count <= maximumEvents else {
-          errors.line(
+          errors.message(
             "island render: \(path) has \(count) events, more than \(maximumEvents): "
               + "render part of it with --until SEQ")
           return ExitCode.usage
@@ -96,28 +96,28 @@ enum RenderCommand {
       if let until { read.entries.removeAll { $0.seq > until } }
       journal = read
     } catch {
-      errors.line(error.description)
+      errors.message(error.description)
       return error.exitCode
     }
     if let until, journal.entries.last.map({ $0.seq < until }) ?? true {
-      errors.line(
+      errors.message(
         "island render: --until \(until) is past the last event of \(path) "
           + "(seq \(journal.entries.last?.seq ?? 0))")
       return ExitCode.usage
     }
     guard journal.entries.count <= maximumEvents else {
-      errors.line(
+      errors.message(
         "island render: \(path) has \(journal.entries.count) events, more than "
           + "\(maximumEvents): render part of it with --until SEQ")
       return ExitCode.usage
     }
-    for warning in journal.warnings { errors.line(warning.description) }
+    for warning in journal.warnings { errors.message(warning.description) }
     let timeline = JournalTimeline(
       configuration: journal.header.configuration, entries: journal.entries, keepGoing: keepGoing)
     var rejected = 0
     for moment in timeline.moments {
       if case .rejected(_, let rejection) = moment.kind {
-        errors.line("\(path): event seq \(moment.seq): \(rejection.description)")
+        errors.message("\(path): event seq \(moment.seq): \(rejection.description)")
         rejected += 1
       }
     }
@@ -144,7 +144,7 @@ enum RenderCommand {
         try PictureSupport.write(Data(AnimatedPage.html(timeline, options: options).utf8), to: html)
       }
     } catch {
-      errors.line(error.message)
+      errors.message(error.message)
       return error.exitCode
     }
     return rejected > 0 ? ExitCode.dataError : ExitCode.ok

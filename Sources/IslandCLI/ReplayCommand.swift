@@ -247,17 +247,17 @@ enum ReplayCommand {
         output.line(bytes: writer.bytes)
       }
       output.flush()
-      errors.line(message)
+      errors.message(message)
       errors.flush()
       return error.exitCode
     }
     for warning in replay.warnings {
-      errors.line(warning.description.replacingOccurrences(of: source.path, with: source.name))
+      errors.message(warning.description.replacingOccurrences(of: source.path, with: source.name))
     }
     errors.flush()
     if let until, replay.state.seq < until {
       output.flush()
-      errors.line(
+      errors.message(
         "island replay: --until \(until) is past the last event of \(source.name) "
           + "(seq \(replay.state.seq))")
       errors.flush()
@@ -295,7 +295,7 @@ enum ReplayCommand {
         output.bytes(
           try PictureSupport.png(fromSVG: IslandPicture.svg(replay.state, options: picture)))
       } catch {
-        errors.line("island replay: \(error.message)")
+        errors.message("island replay: \(error.message)")
         errors.flush()
         return error.exitCode
       }

@@ -127,6 +127,12 @@ import Testing
     #expect(try complete(["island", "--profile", "tap-o"]) == "tap-opens\n")
     #expect(try complete(["island", "--device", "iPhone 16 Pro M"]) == "iPhone\\ 16\\ Pro\\ Max\n")
     #expect(try complete(["island", "journal", "r"]) == "repair\n")
+    // A group's children each complete their own options and arguments.
+    #expect(try complete(["island", "layout", "ch"]) == "check\n")
+    #expect(try complete(["island", "layout", "check", "W.swift", "--s"]) == "--sample\n")
+    #expect(try complete(["island", "layout", "import", "W.swift", "--"]) == "--lenient\n--help\n")
+    #expect(try complete(["island", "layout", "export", "deliv"]) == "delivery\n")
+    #expect(try complete(["island", "render", "j.jsonl", "--ht"]) == "--html\n")
     #expect(try complete(["island", "completions", "z"]) == "zsh\n")
     #expect(
       try complete(["island", "replay", "Journals/stale."]).contains("Journals/stale.jsonl\n"))
@@ -186,5 +192,10 @@ import Testing
     }
     #expect(text.contains("island replay"))
     #expect(text.contains("island journal repair"))
+    for words in Self.subcommands {
+      #expect(text.contains("\n   island \(words.joined(separator: " "))\n"), "\(words)")
+    }
+    // A group's synopsis names its children, as its usage line does.
+    #expect(text.contains("island layout import|check|export ..."))
   }
 }

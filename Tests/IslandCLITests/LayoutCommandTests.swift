@@ -55,6 +55,30 @@ import Testing
     #expect(missing.error == "none.swift: cannot read it (missing, or not a readable file)\n")
   }
 
+  /// `island layout export delivery | island layout import -` (or `/dev/stdin`), and back.
+  @Test func standardInputIsALayoutFileToo() throws {
+    let export = try IslandProcess.run(["layout", "export", "delivery"])
+    for path in ["-", "/dev/stdin"] {
+      let imported = try IslandProcess.run(
+        ["layout", "import", path], input: Data(export.output.utf8))
+      #expect(imported.status == 0, "\(imported.error)")
+      #expect(imported.output == (try Self.fixture("seed000.json")))
+      // The JSON, piped, is read as JSON (its first character says so).
+      let again = try IslandProcess.run(["layout", "export", path], input: imported.outputBytes)
+      #expect(again.status == 0, "\(again.error)")
+      #expect(again.output.contains("DynamicIsland {"))
+      let checked = try IslandProcess.run(
+        ["layout", "check", path, "--sample", "minutesLeft=120"], input: imported.outputBytes)
+      #expect(checked.status == 0, "\(checked.error)")
+    }
+    let custom = try IslandProcess.run(
+      ["layout", "import", "-"],
+      input: Data(
+        "DynamicIsland {\n  DynamicIslandExpandedRegion(.leading) { Foo() }\n}\n".utf8))
+    #expect(custom.status == 65)
+    #expect(custom.error.hasPrefix("<stdin>:2:43: error: custom view `Foo` is not supported"))
+  }
+
   @Test func everyCatalogueLayoutExportedImportsBackToItself() throws {
     let scratch = Scratch()
     for name in ["delivery", "score", "timer", "ride"] {
@@ -203,6 +227,17 @@ import Testing
   @Test func usage() throws {
     let none = try IslandProcess.run(["layout"])
     #expect(none.status == 64)
+    #expect(none.output == "")
+    #expect(none.error.hasPrefix("island layout: expected import, check or export\nusage: "))
+    let typo = try IslandProcess.run(["layout", "chek", "delivery"])
+    #expect(typo.error.hasPrefix("island layout: unknown action 'chek'; did you mean 'check'?"))
+    let option = try IslandProcess.run(["layout", "check", "delivery", "--smaple", "a=1"])
+    #expect(option.status == 64)
+    #expect(
+      option.error.hasPrefix(
+        "island layout check: unknown option --smaple; did you mean --sample?\n"
+          + "usage: island layout import FILE.swift [--lenient]\n"
+          + "       island layout check FILE.swift|FILE.json|NAME [--sample NAME=VALUE]"))
     let unknown = try IslandProcess.run(["layout", "draw"])
     #expect(unknown.status == 64)
     #expect(unknown.error.hasPrefix("island layout: unknown action 'draw'\nusage: island layout"))

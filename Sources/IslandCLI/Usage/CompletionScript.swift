@@ -79,8 +79,14 @@ enum CompletionScript {
         )
         lines.append("        return")
         lines.append("      fi")
-        let child = subcommand.subcommands[0]
-        lines += bashBody(child).map { "  " + $0 }
+        // `i` still points at the subcommand: the word after it names the child.
+        lines.append("      case \"${COMP_WORDS[i+1]}\" in")
+        for child in subcommand.subcommands {
+          lines.append("        \(child.name))")
+          lines += bashBody(child).map { "    " + $0 }
+          lines.append("          ;;")
+        }
+        lines.append("      esac")
         lines.append("      ;;")
       }
     }
@@ -170,21 +176,18 @@ enum CompletionScript {
       "      case $words[1] in",
     ]
     for subcommand in subcommands {
-      let target = subcommand.subcommands.first ?? subcommand
-      var specs = target.allOptions.map(zshOption)
-      for (index, argument) in target.arguments.enumerated() {
-        let position = argument.repeats ? "*" : String(index + 1)
-        specs.append(quote("\(position):\(argument.name):\(zshAction(argument.values))"))
-      }
       if !subcommand.subcommands.isEmpty {
+        // `layout check FILE`: after the child's name, the child's own options.
+        let children = subcommand.subcommands.map { child in
+          "\(child.name)) _arguments \(zshSpecs(child)) ;;"
+        }
         lines.append(
           "        \(subcommand.name)) if (( CURRENT == 2 )); then compadd "
             + subcommand.subcommands.map(\.name).joined(separator: " ")
-            + "; else shift words; (( CURRENT-- )); _arguments "
-            + specs.joined(separator: " ") + "; fi ;;")
+            + "; else shift words; (( CURRENT-- )); case $words[1] in "
+            + children.joined(separator: " ") + " esac; fi ;;")
       } else {
-        lines.append(
-          "        \(subcommand.name)) _arguments " + specs.joined(separator: " ") + " ;;")
+        lines.append("        \(subcommand.name)) _arguments \(zshSpecs(subcommand)) ;;")
       }
     }
     lines += [
@@ -196,6 +199,16 @@ enum CompletionScript {
       "if [ \"$funcstack[1]\" = \"_island\" ]; then _island \"$@\"; else compdef _island island; fi",
     ]
     return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// The `_arguments` specifications of `subcommand`'s options and arguments.
+  private static func zshSpecs(_ subcommand: SubcommandReference) -> String {
+    var specs = subcommand.allOptions.map(zshOption)
+    for (index, argument) in subcommand.arguments.enumerated() {
+      let position = argument.repeats ? "*" : String(index + 1)
+      specs.append(quote("\(position):\(argument.name):\(zshAction(argument.values))"))
+    }
+    return specs.joined(separator: " ")
   }
 
   /// Text for a zsh description: no brackets, colons or quotes to end it early.
@@ -257,14 +270,23 @@ enum CompletionScript {
           "complete -c island -n "
             + quote(
               condition + "; and not __fish_seen_subcommand_from "
-                + child.name) + " -a \(child.name) -d " + quote(child.summary))
+                + subcommand.subcommands.map(\.name).joined(separator: " "))
+            + " -a \(child.name) -d " + quote(child.summary))
       }
-      let target = subcommand.subcommands.first ?? subcommand
-      for option in target.allOptions {
-        lines.append(fishOption(option, condition: condition))
-      }
-      if let argument = target.arguments.first {
-        lines.append("complete -c island -n " + quote(condition) + fishValues(argument.values))
+      // A group's options are its children's, each after the child's name.
+      let targets =
+        subcommand.subcommands.isEmpty
+        ? [(subcommand, condition)]
+        : subcommand.subcommands.map {
+          ($0, condition + "; and __fish_seen_subcommand_from " + $0.name)
+        }
+      for (target, condition) in targets {
+        for option in target.allOptions {
+          lines.append(fishOption(option, condition: condition))
+        }
+        if let argument = target.arguments.first {
+          lines.append("complete -c island -n " + quote(condition) + fishValues(argument.values))
+        }
       }
     }
     return lines.joined(separator: "\n") + "\n"

@@ -56,6 +56,9 @@ enum ManPage {
   {
     var words = [".B \(subcommand.invocation(parent: parent))"]
     var rest: [String] = []
+    if !subcommand.subcommands.isEmpty {
+      rest.append("\\fB" + subcommand.subcommands.map(\.name).joined(separator: "|") + "\\fR ...")
+    }
     rest += subcommand.arguments.map { "\\fI\(escape($0.synopsis))\\fR" }
     rest += subcommand.options.map { option in
       let value = option.value.map { option.optionalValue ? "[=\\fI\($0)\\fR]" : " \\fI\($0)\\fR" }

@@ -21,17 +21,44 @@ public struct RecordingFailure: Error, Equatable, Sendable {
   }
 }
 
-/// Reading scripts.
-enum TextFile {
-  /// The text of the file at `path`, as UTF-8.
-  static func read(_ path: String) throws(SessionError) -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .file(path: path, why: "cannot read it (missing, or not a readable file)")
+/// Reading scripts and layout files.
+package enum TextFile {
+  /// Why a file gave no text.
+  package enum Problem: Error {
+    /// It is missing, or cannot be read.
+    case unreadable
+    /// Its bytes are not UTF-8.
+    case notUTF8
+
+    /// Why, in words.
+    package var why: String {
+      switch self {
+      case .unreadable: return "cannot read it (missing, or not a readable file)"
+      case .notUTF8: return "it is not UTF-8 text"
+      }
     }
-    guard let text = String(data: data, encoding: .utf8) else {
-      throw .file(path: path, why: "it is not UTF-8 text")
+  }
+
+  /// The text of the file at `path`, as UTF-8; a pipe (`/dev/stdin`, `<(...)`) is read to
+  /// its end.
+  package static func text(_ path: String) throws(Problem) -> String {
+    var data = FileManager.default.contents(atPath: path)
+    if data == nil, let handle = FileHandle(forReadingAtPath: path) {
+      data = try? handle.readToEnd() ?? Data()
+      try? handle.close()
     }
+    guard let data else { throw .unreadable }
+    guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
     return text
+  }
+
+  /// The text of the file at `path`, as UTF-8, or the REPL's error saying why not.
+  static func read(_ path: String) throws(SessionError) -> String {
+    do throws(Problem) {
+      return try text(path)
+    } catch {
+      throw .file(path: path, why: error.why)
+    }
   }
 
   /// Writes `text` to `path` as UTF-8, replacing any file there at once.

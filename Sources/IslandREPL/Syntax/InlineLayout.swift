@@ -3,15 +3,15 @@ import IslandJournal
 
 /// Inline layouts in the REPL: the journal's JSON form of a layout (see `LayoutCodec`),
 /// written as one word, in single quotes since the JSON has spaces and double quotes.
-enum InlineLayout {
+package enum InlineLayout {
   /// Why an inline layout could not be read.
-  struct Failure: Error {
+  package struct Failure: Error {
     /// What was wrong.
-    var message: String
+    package var message: String
   }
 
   /// The layout written in `json`.
-  static func decode(_ json: String) throws(Failure) -> Layout {
+  package static func decode(_ json: String) throws(Failure) -> Layout {
     let value: JSONValue
     do {
       value = try JSONValue.parse(json)
