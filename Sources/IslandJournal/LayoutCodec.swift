@@ -12,11 +12,12 @@ import IslandCore
 ///     {"text":"{minutesLeft}м","font":"caption2","bold":true,"lineLimit":1}
 ///     {"label":"{minutesLeft} мин","symbol":"clock","font":"caption","bold":false}
 ///     {"progress":"deliveryProgress","tint":"orange"}
+///     {"progress":"done","total":12}
 ///     {"countdown":"endsAt","font":"caption","bold":false}
 ///     {"row":[view, ...]}
 ///
 /// `font` defaults to `body` where a view needs one; `tint`, `bold` and `lineLimit` are
-/// optional. `pulse` is a field name (seed 000's keyframes) or
+/// optional; a progress bar's `total` (a finite number above 0) defaults to 1. `pulse` is a field name (seed 000's keyframes) or
 /// `{"field":..,"keyframes":[{"scale":1.0,"duration":100,"curve":"linear"},...]}`. A layout
 /// may also have `"widgetURL":URL` (the widget URL when the start gives none) and
 /// `"attributes":[NAME, ...]` (fields that are static attributes, which no update changes).
@@ -119,7 +120,7 @@ public enum LayoutCodec {
     case "label": allowed = ["label", "symbol", "font", "bold"]
     case "symbol": allowed = ["symbol", "tint", "font"]
     case "text": allowed = ["text", "font", "bold", "lineLimit"]
-    case "progress": allowed = ["progress", "tint"]
+    case "progress": allowed = ["progress", "total", "tint"]
     case "countdown": allowed = ["countdown", "font", "bold"]
     default: allowed = ["row"]
     }
@@ -186,7 +187,17 @@ public enum LayoutCodec {
       return .text(
         try template("text"), font: try font() ?? .body, bold: try bold(), lineLimit: lineLimit)
     case "progress":
-      return .progress(field: try text("progress") ?? "", tint: try tint())
+      var total = 1.0
+      if let value = member("total") {
+        guard case .number(let number) = value else {
+          throw .wrongType(zone: zone, key: "total", expected: "number", found: value.kindName)
+        }
+        guard number.isFinite, number > 0 else {
+          throw .badProgressTotal(zone: zone, total: value.compactText)
+        }
+        total = number
+      }
+      return .progress(field: try text("progress") ?? "", total: total, tint: try tint())
     case "countdown":
       return .countdown(
         field: try text("countdown") ?? "", font: try font() ?? .body, bold: try bold())
@@ -346,8 +357,9 @@ public enum LayoutCodec {
       ]
       if bold { members.append(("bold", true)) }
       return members
-    case .progress(let field, let tint):
+    case .progress(let field, let total, let tint):
       var members: [(String, JSONValue)] = [("progress", .string(field))]
+      if total != 1 { members.append(("total", .number(total))) }
       if let tint { members.append(("tint", .string(tint.rawValue))) }
       return members
     case .countdown(let field, let font, let bold):
@@ -384,6 +396,8 @@ public enum LayoutCodingError: Error, Equatable, Sendable, CustomStringConvertib
   case linkOutsideRegion(zone: String)
   /// A `priority` on a zone that is not an expanded region.
   case priorityOutsideRegion(zone: String)
+  /// A progress bar's `total` that is not a finite number above 0.
+  case badProgressTotal(zone: String, total: String)
 
   /// The problem, naming the zone and the value.
   public var description: String {
@@ -420,6 +434,8 @@ public enum LayoutCodingError: Error, Equatable, Sendable, CustomStringConvertib
     case .priorityOutsideRegion(let zone):
       return "layout zone \(zone): \"priority\" is only for the expanded regions "
         + "(leading, trailing, center, bottom)"
+    case .badProgressTotal(let zone, let total):
+      return "layout zone \(zone): progress \"total\" must be a number above 0, not \(total)"
     }
   }
 }

@@ -684,17 +684,26 @@ private struct LayoutReader {
       refuse(
         call,
         "\(Quoting.code(call.trimmedDescription)) is not supported: Island reads "
-          + "ProgressView(value:) and ProgressView(value:total: 1)")
+          + "ProgressView(value:) and ProgressView(value:total:) with a number as the total")
       return placeholder("ProgressView", environment)
     }
+    var total = 1.0
     for argument in arguments.dropFirst() {
-      guard argument.label?.text == "total", Self.number(argument.expression) == 1 else {
+      guard argument.label?.text == "total", let number = Self.number(argument.expression) else {
         refuse(
           argument,
           "ProgressView(value:) with \(Quoting.code(argument.trimmedDescription)) "
             + "is not supported: Island's bars go from 0 to 1 (total: 1; scale the field)")
         return placeholder("ProgressView", environment)
       }
+      guard number > 0 else {
+        refuse(
+          argument.expression,
+          "a progress total of \(Quoting.code(argument.expression.trimmedDescription)) is not "
+            + "supported: a bar's total must be a number above 0")
+        return placeholder("ProgressView", environment)
+      }
+      total = number
     }
     if Self.number(value.expression) != nil {
       refuse(
@@ -706,7 +715,7 @@ private struct LayoutReader {
     guard let field = field(value.expression) else {
       return placeholder("ProgressView", environment)
     }
-    return [.progress(field: field, tint: environment.colour)]
+    return [.progress(field: field, total: total, tint: environment.colour)]
   }
 
   mutating func readLink(_ call: FunctionCallExprSyntax, _ environment: Environment, root: Bool)

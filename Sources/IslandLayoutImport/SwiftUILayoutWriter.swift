@@ -237,8 +237,9 @@ private struct LayoutWriter {
       line("Label(\(value(template, bare: true)), systemImage: \(Self.literal(symbol)))")
       font(labelFont)
       if bold { modifiers.append(".bold()") }
-    case .progress(let field, let tint):
-      line("ProgressView(value: \(reference(field)))")
+    case .progress(let field, let total, let tint):
+      let totalArgument = total != 1 ? ", total: " + Self.number(total) : ""
+      line("ProgressView(value: \(reference(field))\(totalArgument))")
       if let tint { modifiers.append(".tint(.\(tint.rawValue))") }
     case .countdown(let field, let countdownFont, let bold):
       line("Text(timerInterval: Date.now...\(reference(field)), countsDown: true)")

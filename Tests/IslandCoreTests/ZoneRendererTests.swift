@@ -124,3 +124,31 @@ struct ZoneRendererEdgeCaseTests {
     }
   }
 }
+
+@Suite struct ProgressTotalTests {
+  static let layout = Layout(
+    compactLeading: ZoneView(.progress(field: "done", total: 12, tint: nil)),
+    compactTrailing: nil, minimal: nil)
+
+  @Test func theBarShowsValueOverTotalClamped() {
+    for (done, shown) in [(6.0, 0.5), (0, 0), (12, 1), (30, 1), (-2, 0)] {
+      let zone = ZoneRenderer.render(
+        .compactLeading, of: Self.layout, activity: "t", content: ["done": .number(done)],
+        now: 0, budget: nil)
+      #expect(zone?.elements == [.progress(shown, tint: nil)])
+    }
+  }
+
+  @Test func aTotalOfZeroIsRejectedAtTheStart() {
+    var layout = Self.layout
+    layout.compactLeading = ZoneView(.progress(field: "done", total: 0, tint: nil))
+    var state = IslandState()
+    let start = Start(
+      activity: "t", app: "com.example.tasks", relevance: 0, stale: nil,
+      state: ["done": 6], layout: .inline(layout))
+    #expect(
+      throws: Rejection(
+        event: "start", reason: .badProgressTotal(zone: .compactLeading, total: 0))
+    ) { try state.apply(.start(start), at: 0) }
+  }
+}

@@ -50,6 +50,40 @@ import Testing
     #expect(try LayoutCodec.decode(value) == layout)
   }
 
+  @Test func progressTotalRoundTripsAndIsWrittenOnlyWhenNotOne() throws {
+    let layout = Layout(
+      compactLeading: ZoneView(.progress(field: "done", total: 12, tint: .green)),
+      compactTrailing: ZoneView(.progress(field: "done", total: 1, tint: nil)),
+      minimal: nil)
+    let text = LayoutCodec.encode(layout).compactText
+    #expect(
+      text
+        == #"{"compactLeading":{"progress":"done","total":12,"tint":"green"},"#
+        + #""compactTrailing":{"progress":"done"}}"#)
+    #expect(try LayoutCodec.decode(JSONValue.parse(text)) == layout)
+    #expect(
+      try LayoutCodec.decode(JSONValue.parse(#"{"minimal":{"progress":"p","total":0.5}}"#))
+        .minimal?.view == .progress(field: "p", total: 0.5, tint: nil))
+  }
+
+  @Test func progressTotalOfZeroIsANamedError() throws {
+    for (total, shown) in [("0", "0"), ("-3", "-3")] {
+      #expect(throws: LayoutCodingError.badProgressTotal(zone: "minimal", total: shown)) {
+        try LayoutCodec.decode(
+          JSONValue.parse(#"{"minimal":{"progress":"p","total":"# + total + "}}"))
+      }
+    }
+    #expect(
+      LayoutCodingError.badProgressTotal(zone: "minimal", total: "0").description
+        == #"layout zone minimal: progress "total" must be a number above 0, not 0"#)
+    #expect(
+      throws: LayoutCodingError.wrongType(
+        zone: "minimal", key: "total", expected: "number", found: "string")
+    ) {
+      try LayoutCodec.decode(JSONValue.parse(#"{"minimal":{"progress":"p","total":"12"}}"#))
+    }
+  }
+
   @Test func widgetURLAttributesAndPrioritiesRoundTrip() throws {
     let text =
       #"{"center":{"text":"{driver}","font":"body","priority":1.5},"widgetURL":"rides://now","#

@@ -18,6 +18,7 @@ struct FixtureTests {
     ],
     "tea-timer": ["31:13: warning: `.monospacedDigit` has no effect on Island's layout: ignored"],
     "parcel": [],
+    "tasks": [],
     "workout": [],
     "parking": [],
     "flight": [],

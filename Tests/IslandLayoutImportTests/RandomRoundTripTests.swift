@@ -77,7 +77,9 @@ struct LayoutRandom {
       return .label(
         template(), symbol: symbolName(), font: pick(Font.allCases), bold: chance(50))
     case 3:
-      return .progress(field: field(), tint: chance(50) ? pick(Tint.allCases) : nil)
+      return .progress(
+        field: field(), total: chance(50) ? 1 : pick([12, 0.25, 250]),
+        tint: chance(50) ? pick(Tint.allCases) : nil)
     case 4:
       return .countdown(field: field(), font: pick(Font.allCases), bold: chance(50))
     default:

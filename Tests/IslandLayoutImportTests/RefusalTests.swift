@@ -381,6 +381,23 @@ struct RefusalTests {
         + #"ProgressView(value:) with `total: context.state.count` is not "#
         + #"supported: Island's bars go from 0 to 1 (total: 1; scale the field)"#),
     Refusal(
+      name: "20-total-zero",
+      source: #"""
+        DynamicIsland {
+        DynamicIslandExpandedRegion(.leading) {
+        ProgressView(value: context.state.done, total: 0)
+        }
+        } compactLeading: {
+        Text("a")
+        } compactTrailing: {
+        Text("x")
+        } minimal: {
+        Text("m")
+        }
+        """#,
+      error: #"3:48: error: "#
+        + #"a progress total of `0` is not supported: a bar's total must be a number above 0"#),
+    Refusal(
       name: "21-padding",
       source: #"""
         DynamicIsland {

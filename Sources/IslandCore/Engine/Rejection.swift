@@ -48,6 +48,8 @@ public struct Rejection: Error, Equatable, Hashable, Sendable, CustomStringConve
     case fieldNotNumber(zone: Zone, field: String, view: String)
     /// A template in a zone could not be read.
     case badTemplate(zone: Zone, template: String, why: String)
+    /// A progress bar's total that is not a finite number above 0.
+    case badProgressTotal(zone: Zone, total: Double)
     /// A symbol name that is not an SF Symbol name (lowercase words joined by dots).
     case badSymbolName(zone: Zone, name: String)
     /// The minimal view is wider than a minimal view may be.
@@ -91,6 +93,9 @@ public struct Rejection: Error, Equatable, Hashable, Sendable, CustomStringConve
           + "but it is not a number"
       case .badTemplate(let zone, let template, let why):
         return "layout zone \(zone.rawValue) has a bad template \"\(template)\": \(why)"
+      case .badProgressTotal(let zone, let total):
+        return "layout zone \(zone.rawValue) has a progress bar with total \(total), which is "
+          + "not a finite number above 0"
       case .badSymbolName(let zone, let name):
         return "layout zone \(zone.rawValue) names symbol \"\(name)\", which is not an SF Symbol "
           + "name"
@@ -129,6 +134,7 @@ public struct Rejection: Error, Equatable, Hashable, Sendable, CustomStringConve
       case .missingField(_, let field), .fieldNotNumber(_, let field, _):
         return "give the state a number or value for \"\(field)\""
       case .badTemplate: return "write fields as {name}, and literal braces as {{ and }}"
+      case .badProgressTotal: return "give the progress bar a total above 0, such as 1 or 100"
       case .badSymbolName: return "use a name such as bag.fill"
       case .minimalTooWide: return "show a symbol or two or three characters in minimal"
       case .missingPulseField(let field): return "give the state a field \"\(field)\""

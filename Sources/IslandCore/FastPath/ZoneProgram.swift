@@ -25,8 +25,8 @@ struct ZoneProgram: Sendable {
     case literal(start: Int32, count: Int32, measured: Bool)
     /// A field's value as a template shows it, counted in the piece's width or not.
     case field(Int32, measured: Bool)
-    /// A field's value as a progress bar's percentage.
-    case percent(Int32)
+    /// A field's value over a total as a progress bar's percentage.
+    case percent(Int32, total: Double)
     /// The time left until a field's time, as a countdown.
     case countdown(Int32)
     /// A text piece ends: its width in ems times the font's size, times its weight.
@@ -63,10 +63,10 @@ struct ZoneProgram: Sendable {
       steps.append(.beginPiece)
       fill(template, measured: true, fields: &fields)
       endPiece(font: font, bold: bold)
-    case .progress(let field, _):
+    case .progress(let field, let total, _):
       steps.append(.separate)
       literal("[progress ", measured: false)
-      steps.append(.percent(number(of: field, in: &fields)))
+      steps.append(.percent(number(of: field, in: &fields), total: total))
       literal("%]", measured: false)
       steps.append(.addWidth(TextMetrics.progressMinimumWidth))
     case .countdown(let field, let font, let bold):

@@ -58,8 +58,9 @@ struct ZoneTextWriter: ~Copyable {
         case .bool(let flag): append(flag ? "true" : "false", measuring: measured)
         case nil: break
         }
-      case .percent(let field):
-        let percent = (ZoneRenderer.progress(source.value(Int(field))) * 100).rounded()
+      case .percent(let field, let total):
+        let fraction = ZoneRenderer.progress(source.value(Int(field)), total: total)
+        let percent = (fraction * 100).rounded()
         append(integer: Int64(Int(percent)), measuring: false)
       case .countdown(let field):
         countdown(ZoneRenderer.remaining(source.value(Int(field)), now))

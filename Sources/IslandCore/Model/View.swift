@@ -7,8 +7,10 @@ public indirect enum View: Equatable, Hashable, Sendable {
   case text(Template, font: Font, bold: Bool, lineLimit: Int?)
   /// A label: a symbol followed by text (`Label(_:systemImage:)`).
   case label(Template, symbol: String, font: Font, bold: Bool)
-  /// A progress bar on a state field from 0 to 1 (`ProgressView(value:)`).
-  case progress(field: String, tint: Tint?)
+  /// A progress bar on a state field from 0 to `total` (`ProgressView(value:total:)`); it
+  /// shows the fraction `value / total`, clamped to 0...1. `total` must be a finite number
+  /// above 0 (1 unless given).
+  case progress(field: String, total: Double = 1, tint: Tint?)
   /// The time left until a state field's time (milliseconds on the journal's clock), as
   /// `m:ss` or `h:mm:ss` (`Text(timerInterval:)`).
   case countdown(field: String, font: Font, bold: Bool)
@@ -25,7 +27,7 @@ public indirect enum View: Equatable, Hashable, Sendable {
   /// The fields the view shows as progress bars or countdowns, which must be numbers.
   public var numericFields: [String] {
     switch self {
-    case .progress(let field, _), .countdown(let field, _, _): return [field]
+    case .progress(let field, _, _), .countdown(let field, _, _): return [field]
     case .row(let views): return views.flatMap(\.numericFields)
     case .symbol, .text, .label: return []
     }
@@ -56,7 +58,7 @@ public indirect enum View: Equatable, Hashable, Sendable {
     case .symbol(let name, _, _): name.fields.forEach(add)
     case .text(let template, _, _, _): template.fields.forEach(add)
     case .label(let template, _, _, _): template.fields.forEach(add)
-    case .progress(let field, _): add(field)
+    case .progress(let field, _, _): add(field)
     case .countdown(let field, _, _): add(field)
     case .row(let views): for view in views { view.collectFields(into: &names) }
     }

@@ -62,14 +62,15 @@ public enum ZoneRenderer {
     zone.region != nil ? lineLimitOf(zoneView.view) : 1
   }
 
-  static func progress(_ field: String, _ content: ContentState) -> Double {
-    progress(content[field])
+  static func progress(_ field: String, total: Double, _ content: ContentState) -> Double {
+    progress(content[field], total: total)
   }
 
-  /// A progress bar's value: the field's number, clamped to 0...1 (0 when it is missing).
-  static func progress(_ value: ContentValue?) -> Double {
-    let value = value?.numberValue ?? 0
-    return min(1, max(0, value.isNaN ? 0 : value))
+  /// A progress bar's fraction: the field's number over `total`, clamped to 0...1 (0 when it
+  /// is missing or the fraction is not a number).
+  static func progress(_ value: ContentValue?, total: Double) -> Double {
+    let fraction = (value?.numberValue ?? 0) / total
+    return min(1, max(0, fraction.isNaN ? 0 : fraction))
   }
 
   static func countdownText(_ field: String, _ content: ContentState, _ now: Milliseconds)
@@ -118,8 +119,8 @@ public enum ZoneRenderer {
     case .label(let template, let symbol, let font, let bold):
       elements.append(.symbol(name: symbol, tint: nil, font: font))
       elements.append(.text(fill(template, content), font: font, bold: bold))
-    case .progress(let field, let tint):
-      elements.append(.progress(progress(field, content), tint: tint))
+    case .progress(let field, let total, let tint):
+      elements.append(.progress(progress(field, total: total, content), tint: tint))
     case .countdown(let field, let font, let bold):
       elements.append(.text(countdownText(field, content, now), font: font, bold: bold))
     case .row(let views):

@@ -31,7 +31,8 @@ enum LayoutChecks {
   }
 
   /// Whether the parts of `layout` that do not depend on the state pass the layout checks:
-  /// symbol names written in it (with no field in them) and region links.
+  /// symbol names written in it (with no field in them), progress bars' totals and region
+  /// links.
   static func partsAreValid(_ layout: Layout) -> Bool {
     func isValid(_ view: View) -> Bool {
       switch view {
@@ -39,7 +40,8 @@ enum LayoutChecks {
         return !name.fields.isEmpty || isSymbolName(ZoneRenderer.fill(name, ContentState()))
       case .label(_, let symbol, _, _): return isSymbolName(symbol)
       case .row(let views): return views.allSatisfy(isValid)
-      case .text, .progress, .countdown: return true
+      case .progress(_, let total, _): return isValidTotal(total)
+      case .text, .countdown: return true
       }
     }
     for zone in Zone.allCases {
@@ -124,7 +126,7 @@ enum LayoutChecks {
   /// "progress bar" or "countdown": what `view` shows `field` as.
   static func numericViewName(of field: String, in view: View?) -> String {
     switch view {
-    case .progress(let name, _) where name == field: return "progress bar"
+    case .progress(let name, _, _) where name == field: return "progress bar"
     case .countdown(let name, _, _) where name == field: return "countdown"
     case .row(let views):
       for view in views {
@@ -148,7 +150,8 @@ enum LayoutChecks {
     case .label(let template, let symbol, _, _):
       try checkFields(template.fields, zone: zone, content: content)
       if !isSymbolName(symbol) { throw .badSymbolName(zone: zone, name: symbol) }
-    case .progress(let field, _):
+    case .progress(let field, let total, _):
+      if !isValidTotal(total) { throw .badProgressTotal(zone: zone, total: total) }
       try checkNumber(field, zone: zone, view: "progress bar", content: content)
     case .countdown(let field, _, _):
       try checkNumber(field, zone: zone, view: "countdown", content: content)
@@ -173,6 +176,9 @@ enum LayoutChecks {
       throw .fieldNotNumber(zone: zone, field: field, view: view)
     }
   }
+
+  /// Whether a progress bar's total is a finite number above 0.
+  static func isValidTotal(_ total: Double) -> Bool { total.isFinite && total > 0 }
 
   /// Lowercase words of letters and digits joined by dots: `bag.fill`, `figure.walk`.
   static func isSymbolName(_ name: String) -> Bool {

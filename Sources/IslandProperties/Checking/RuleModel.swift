@@ -278,7 +278,11 @@ public enum RuleModel {
     case .label(let template, let symbol, _, _):
       requireFields(template.fields)
       if !isSymbolName(symbol) { reasons.append(.badSymbolName(zone: zone, name: symbol)) }
-    case .progress(let field, _): requireNumber(field, view: "progress bar")
+    case .progress(let field, let total, _):
+      if !(total.isFinite && total > 0) {
+        reasons.append(.badProgressTotal(zone: zone, total: total))
+      }
+      requireNumber(field, view: "progress bar")
     case .countdown(let field, _, _): requireNumber(field, view: "countdown")
     case .row(let views):
       for view in views { checkView(view, zone: zone, content: content, into: &reasons) }
