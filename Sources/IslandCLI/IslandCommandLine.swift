@@ -30,7 +30,7 @@ public enum IslandCommandLine {
       return ExitCode.ok
     }
     guard let subcommand = subcommands.first(where: { $0.name == first }) else {
-      FileHandle.standardError.write(Data("island: unknown command '\(first)'\n\(usage)\n".utf8))
+      StandardStream.report("island: unknown command '\(first)'\n\(usage)")
       return ExitCode.usage
     }
     return subcommand.run(Array(arguments.dropFirst()))

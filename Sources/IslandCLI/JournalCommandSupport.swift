@@ -1,4 +1,5 @@
 import Foundation
+import IslandCore
 import IslandJournal
 
 extension JournalError {
@@ -7,7 +8,7 @@ extension JournalError {
   var exitCode: Int32 {
     switch self {
     case .cannotOpen: return ExitCode.noInput
-    case .badLine, .empty, .tornTail, .outOfOrder: return ExitCode.dataError
+    case .badLine, .empty, .tornTail, .outOfOrder, .outOfRange: return ExitCode.dataError
     case .io, .locked, .alreadyExists, .writerClosed: return ExitCode.ioError
     }
   }
@@ -68,9 +69,11 @@ struct StandardStream {
   }
 
   /// Writes one message line to standard error at once.
+  /// Each line's control characters are escaped: a message may quote input.
   static func report(_ message: String) {
     var stream = StandardStream.error
-    stream.line(message)
+    let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+    stream.line(lines.map { String($0).escapingControlCharacters() }.joined(separator: "\n"))
     stream.flush()
   }
 }
@@ -137,7 +140,10 @@ enum UsageError: Error {
   case invalidValue(option: String, value: String, expected: String)
 
   /// The mistake, in lowercase words.
-  var message: String {
+  var message: String { unescapedMessage.escapingControlCharacters() }
+
+  /// The message as written, before its control characters are escaped.
+  private var unescapedMessage: String {
     switch self {
     case .unexpectedValue(let option): return "\(option) takes no value"
     case .missingValue(let option): return "\(option) needs a value"

@@ -79,7 +79,7 @@ enum ReplayCommand {
     var errors = StandardStream.error
     for (index, path) in paths.enumerated() {
       guard let result = results.get(index) else { continue }
-      output.line("==> \(path) <==")
+      output.line("==> \(path.escapingControlCharacters()) <==")
       output.append(result.output)
       output.flush()
       errors.append(result.errors)
@@ -120,8 +120,8 @@ enum ReplayCommand {
     if let until, replay.state.seq < until {
       output.flush()
       errors.line(
-        "island replay: --until \(until) is past the last event of \(path) "
-          + "(seq \(replay.state.seq))")
+        ("island replay: --until \(until) is past the last event of \(path) "
+          + "(seq \(replay.state.seq))").escapingControlCharacters())
       errors.flush()
       return ExitCode.usage
     }

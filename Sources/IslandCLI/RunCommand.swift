@@ -1,4 +1,5 @@
 import Foundation
+import IslandJournal
 import IslandREPL
 
 /// `island run FILE [--keep-going] [--journal FILE]`: runs a REPL script, echoing each line
@@ -14,11 +15,21 @@ enum RunCommand {
       return ScriptOptions.usageError(error, usage: usage)
     }
     let path = options.positionals[0]
-    guard let data = FileManager.default.contents(atPath: path),
-      let text = String(data: data, encoding: .utf8)
-    else {
-      FileHandle.standardError.write(Data("island: \(path): cannot read it\n".utf8))
-      return ExitCode.noInput
+    let text: String
+    do throws(JournalError) {
+      guard let utf8 = String(validating: try RegularFile.contents(of: path), as: UTF8.self)
+      else {
+        StandardStream.report("island: \(path): it is not UTF-8 text")
+        return ExitCode.dataError
+      }
+      text = utf8
+    } catch {
+      switch error {
+      case .cannotOpen(_, let reason):
+        StandardStream.report("island: \(path): cannot read it: \(reason)")
+      default: StandardStream.report("island: \(error.description)")
+      }
+      return error.exitCode
     }
     let repl: REPL
     switch options.makeREPL() {
@@ -71,7 +82,8 @@ struct ScriptOptions {
   }
 
   static func usageError(_ error: UsageError, usage: String) -> Int32 {
-    FileHandle.standardError.write(Data("island: \(error.message)\nusage: \(usage)\n".utf8))
+    StandardStream.report("island: \(error.message)")
+    StandardStream.report("usage: \(usage)")
     return ExitCode.usage
   }
 
@@ -93,8 +105,8 @@ struct ScriptOptions {
       let (session, recorder) = try JournalRecorder.open(journal)
       return .success(REPL(session: session, recorder: recorder, write: { print($0) }))
     } catch {
-      FileHandle.standardError.write(
-        Data("island: \(error.message)\nhint: \(error.hint)\n".utf8))
+      StandardStream.report("island: \(error.message)")
+      StandardStream.report("hint: \(error.hint)")
       switch error {
       case .journal(.badLine), .journal(.empty), .journal(.tornTail), .refoldFailed:
         return .failure(Failure(status: ExitCode.dataError))
@@ -107,11 +119,11 @@ struct ScriptOptions {
   /// 0 when every line ran, 65 when one failed; says on standard error where a run stopped.
   static func exitCode(of summary: REPL.Summary, source: String) -> Int32 {
     if let line = summary.stoppedAt {
-      FileHandle.standardError.write(
-        Data("island: \(source):\(line): stopped at the first error (--keep-going runs on)\n".utf8))
+      StandardStream.report(
+        "island: \(source):\(line): stopped at the first error (--keep-going runs on)")
     } else if summary.failures > 0 {
-      FileHandle.standardError.write(
-        Data("island: \(source): \(summary.failures) lines failed\n".utf8))
+      let lines = summary.failures == 1 ? "line" : "lines"
+      StandardStream.report("island: \(source): \(summary.failures) \(lines) failed")
     }
     return summary.failures == 0 ? ExitCode.ok : ExitCode.dataError
   }

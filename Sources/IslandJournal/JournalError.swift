@@ -1,3 +1,5 @@
+import IslandCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -25,9 +27,15 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   case outOfOrder(path: String, seq: Int, expected: Int)
   /// A writer was used after it failed or was closed.
   case writerClosed(path: String)
+  /// An entry has a number a journal cannot hold (a time beyond 2^53 - 1): writing it would
+  /// make a journal no reader reads back.
+  case outOfRange(path: String, seq: Int, OutOfRangeNumber)
 
   /// `FILE:LINE: message` or `FILE: message`.
-  public var description: String {
+  public var description: String { unescapedDescription.escapingControlCharacters() }
+
+  /// The description as written, before its control characters are escaped.
+  private var unescapedDescription: String {
     switch self {
     case .cannotOpen(let path, let reason): return "\(path): cannot open: \(reason)"
     case .io(let path, let reason): return "\(path): \(reason)"
@@ -42,6 +50,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case .outOfOrder(let path, let seq, let expected):
       return "\(path): entry seq \(seq) appended out of order: expected \(expected)"
     case .writerClosed(let path): return "\(path): the writer is closed after an earlier error"
+    case .outOfRange(let path, let seq, let problem):
+      return "\(path): event \(seq) cannot be written: \(problem)"
     }
   }
 
@@ -50,7 +60,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .badLine(_, let line, _), .tornTail(_, let line): return line
     case .empty: return 1
-    case .cannotOpen, .io, .locked, .alreadyExists, .outOfOrder, .writerClosed: return nil
+    case .cannotOpen, .io, .locked, .alreadyExists, .outOfOrder, .writerClosed, .outOfRange:
+      return nil
     }
   }
 }
@@ -62,7 +73,10 @@ public enum JournalWarning: Equatable, Sendable, CustomStringConvertible {
   case tornLastLine(path: String, line: Int, bytes: Int)
 
   /// `FILE:LINE: warning: message`.
-  public var description: String {
+  public var description: String { unescapedDescription.escapingControlCharacters() }
+
+  /// The description as written, before its control characters are escaped.
+  private var unescapedDescription: String {
     switch self {
     case .tornLastLine(let path, let line, let bytes):
       return "\(path):\(line): warning: torn last line (\(bytes) bytes without a newline) "

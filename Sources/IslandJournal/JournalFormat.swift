@@ -83,7 +83,10 @@ public enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertibl
   case rejected(Rejection)
 
   /// The problem, in lowercase words.
-  public var description: String {
+  public var description: String { unescapedDescription.escapingControlCharacters() }
+
+  /// The description as written, before its control characters are escaped.
+  private var unescapedDescription: String {
     switch self {
     case .syntax(let error): return "invalid JSON: \(error)"
     case .notAnObject(let found): return "a line must be a JSON object, not \(article(found))"

@@ -32,7 +32,7 @@ public enum LayoutCodec {
     switch value {
     case .string(let name): return .named(name)
     case .object: return .inline(try decode(value))
-    case .null, .bool, .number, .array: throw .notALayout(found: value.kindName)
+    case .null, .bool, .number, .integer, .array: throw .notALayout(found: value.kindName)
     }
   }
 
@@ -157,9 +157,7 @@ public enum LayoutCodec {
     case "text":
       var lineLimit: Int?
       if let value = member("lineLimit") {
-        guard case .number(let number) = value, number == number.rounded(), number >= 1,
-          number <= 100
-        else {
+        guard case .integer(let number) = value, number >= 1, number <= 100 else {
           throw .wrongType(
             zone: zone, key: "lineLimit", expected: "whole number from 1 to 100",
             found: value.kindName == "number" ? value.compactText : value.kindName)
@@ -219,7 +217,7 @@ public enum LayoutCodec {
       }
       guard let field else { throw .missingKey(zone: "pulse", key: "field") }
       return Pulse(field: field, keyframes: keyframes)
-    case .null, .bool, .number, .array:
+    case .null, .bool, .number, .integer, .array:
       throw .wrongType(zone: "pulse", key: nil, expected: "string or object", found: value.kindName)
     }
   }
@@ -234,20 +232,19 @@ public enum LayoutCodec {
     for (key, member) in members {
       switch key {
       case "scale":
-        guard case .number(let number) = member, number > 0 else {
+        guard let number = member.numberValue, number > 0 else {
           throw .wrongType(
-            zone: "pulse", key: key, expected: "positive number", found: member.kindName)
+            zone: "pulse", key: key, expected: "positive number",
+            found: member.kindName == "number" ? member.compactText : member.kindName)
         }
         scale = number
       case "duration":
-        guard case .number(let number) = member, number == number.rounded(), number >= 0,
-          number <= 86_400_000
-        else {
+        guard case .integer(let number) = member, number >= 0, number <= 86_400_000 else {
           throw .wrongType(
-            zone: "pulse", key: key, expected: "whole number of milliseconds",
-            found: member.kindName)
+            zone: "pulse", key: key, expected: "whole number of milliseconds up to 86400000",
+            found: member.kindName == "number" ? member.compactText : member.kindName)
         }
-        duration = Milliseconds(number)
+        duration = number
       case "curve":
         let name = try string(member, zone: "pulse", key: key)
         guard let parsed = Keyframe.Curve(rawValue: name) else {
@@ -313,7 +310,7 @@ public enum LayoutCodec {
         ("text", .string(template.source)), ("font", .string(font.rawValue)),
       ]
       if bold { members.append(("bold", true)) }
-      if let lineLimit { members.append(("lineLimit", .number(Double(lineLimit)))) }
+      if let lineLimit { members.append(("lineLimit", JSONValue(Int64(lineLimit)))) }
       return members
     case .label(let template, let symbol, let font, let bold):
       var members: [(String, JSONValue)] = [
@@ -360,7 +357,10 @@ public enum LayoutCodingError: Error, Equatable, Sendable, CustomStringConvertib
   case linkOutsideRegion(zone: String)
 
   /// The problem, naming the zone and the value.
-  public var description: String {
+  public var description: String { unescapedDescription.escapingControlCharacters() }
+
+  /// The description as written, before its control characters are escaped.
+  private var unescapedDescription: String {
     switch self {
     case .notALayout(let found):
       return "layout must be a layout name or an object, not \(article(found))"
@@ -398,5 +398,5 @@ public enum LayoutCodingError: Error, Equatable, Sendable, CustomStringConvertib
 func article(_ kind: String) -> String {
   if kind.first == "-" || kind.first?.isNumber == true { return kind }
   guard let first = kind.first else { return kind }
-  return ("aeio".contains(first) ? "an " : "a ") + kind
+  return ("aeiou".contains(first) ? "an " : "a ") + kind
 }

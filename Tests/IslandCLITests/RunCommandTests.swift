@@ -36,7 +36,7 @@ import Testing
     let kept = try Executable.run(["run", script.path, "--keep-going"])
     #expect(kept.status == 65)
     #expect(kept.standardOutput.contains("> update a n=3\n#2 @0s: compact, island a"))
-    #expect(kept.standardError == "island: \(script.path): 1 lines failed\n")
+    #expect(kept.standardError == "island: \(script.path): 1 line failed\n")
   }
 
   @Test func aPipedScriptRunsLikeRunWithoutPromptOrGreeting() throws {
@@ -61,7 +61,9 @@ import Testing
     #expect(try Executable.run(["--frobnicate"]).status == 64)
     let missing = try Executable.run(["run", "/nonexistent/script.island"])
     #expect(missing.status == 66)
-    #expect(missing.standardError == "island: /nonexistent/script.island: cannot read it\n")
+    #expect(
+      missing.standardError
+        == "island: /nonexistent/script.island: cannot read it: no such file or directory\n")
   }
 }
 

@@ -24,11 +24,18 @@ public struct RecordingFailure: Error, Equatable, Sendable {
 /// Reading scripts.
 enum TextFile {
   /// The text of the file at `path`, as UTF-8.
+  /// Only a regular file is read: a FIFO or a device is refused, never waited on.
   static func read(_ path: String) throws(SessionError) -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .file(path: path, why: "cannot read it (missing, or not a readable file)")
+    let bytes: [UInt8]
+    do {
+      bytes = try RegularFile.contents(of: path)
+    } catch {
+      switch error {
+      case .cannotOpen(_, let reason): throw .file(path: path, why: "cannot read it: " + reason)
+      default: throw .journal(error)
+      }
     }
-    guard let text = String(data: data, encoding: .utf8) else {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
       throw .file(path: path, why: "it is not UTF-8 text")
     }
     return text

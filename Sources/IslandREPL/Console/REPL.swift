@@ -83,9 +83,9 @@ public final class REPL {
   private func echo(_ line: String) {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
     if trimmed.isEmpty || trimmed.hasPrefix("#") {
-      write(String(trimmed))
+      write(String(trimmed).escapingControlCharacters())
     } else {
-      write("> " + line)
+      write("> " + line.escapingControlCharacters())
     }
   }
 
@@ -120,8 +120,9 @@ public final class REPL {
     -> LineResult
   {
     let label = expected ? "error (expected): " : "error: "
-    write(label + (location.map { $0 + ": " } ?? "") + message)
-    write("hint: " + hint)
+    // Every part may quote input (a file name, a word of the line): escaped as one.
+    write((label + (location.map { $0 + ": " } ?? "") + message).escapingControlCharacters())
+    write(("hint: " + hint).escapingControlCharacters())
     return .failed
   }
 
@@ -169,7 +170,7 @@ public final class REPL {
       do {
         try refuseSavingOverRecording(path)
         try Journals.save(session, to: path)
-        write("saved \(session.seq) events to \(path)")
+        write("saved \(session.seq) events to \(path)".escapingControlCharacters())
       } catch {
         return fail(error, location: location, expected: expected)
       }
@@ -178,8 +179,8 @@ public final class REPL {
         try refuseWhileRecording("load")
         let (loaded, warnings) = try Journals.load(path)
         session = loaded
-        writeLines(warnings.map { "warning: \($0)" })
-        write("loaded \(session.seq) events from \(path)")
+        writeLines(warnings.map { "warning: \($0)".escapingControlCharacters() })
+        write("loaded \(session.seq) events from \(path)".escapingControlCharacters())
         write(Report.headline(of: session.state))
         write(Report.drawing(of: session.state, options: drawingOptions))
       } catch {

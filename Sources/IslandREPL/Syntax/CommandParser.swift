@@ -107,6 +107,7 @@ public enum CommandParser {
     case "save", "load", "run":
       try arguments.expectPositionals(["a file name"])
       let path = arguments.positionals[0].text
+      guard !path.isEmpty else { throw .missingArgument(command: name, argument: "a file name") }
       return name == "save"
         ? .save(path: path) : name == "load" ? .load(path: path) : .run(path: path)
     case "device":
@@ -208,6 +209,9 @@ public enum CommandParser {
     guard let value = ValueSyntax.moment(token.text, now: time) else {
       throw .badDuration(argument: argument, text: token.text)
     }
+    guard EventBounds.holds(value) else {
+      throw .beyondLargestTime(argument: argument, text: token.text, time: value)
+    }
     return value
   }
 
@@ -219,6 +223,9 @@ public enum CommandParser {
     case "immediate": return .immediate
     default:
       guard let moment = ValueSyntax.moment(text, now: time) else { throw .badDismissal(text) }
+      guard EventBounds.holds(moment) else {
+        throw .beyondLargestTime(argument: "--dismissal", text: text, time: moment)
+      }
       return .after(moment)
     }
   }
@@ -235,6 +242,9 @@ public enum CommandParser {
   ) throws(ParseError) -> Milliseconds {
     let (sum, overflow) = now.addingReportingOverflow(offset)
     guard !overflow else { throw .badDuration(argument: argument, text: text) }
+    guard EventBounds.holds(sum) else {
+      throw .beyondLargestTime(argument: argument, text: text, time: sum)
+    }
     return sum
   }
 
