@@ -96,6 +96,23 @@ struct TerminalTests {
     try second.press("Up")
     try second.waitForLastLine("island[0 idle]> explain")
   }
+
+  /// Issue 13, defect 14: a history file readable by others stayed so until a line was entered.
+  @Test func aHistoryFileReadableByOthersIsMadePrivateAtOnce() throws {
+    let home = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let history = home.appendingPathComponent("history")
+    #expect(FileManager.default.createFile(atPath: history.path, contents: Data("explain\n".utf8)))
+    #expect(chmod(history.path, 0o644) == 0)
+    let environment = ["HOME": home.path, "ISLAND_HISTORY": history.path, "NO_COLOR": "1"]
+    let session = try Tmux(command: IslandProcess.executable, environment: environment)
+    defer { session.stop() }
+    try session.waitForLastLine("island[0 idle]> ")
+    let attributes = try FileManager.default.attributesOfItem(atPath: history.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    try session.press("C-d")
+    try session.waitForExit()
+  }
 }
 
 /// A private tmux server running one command in a pane of 200 x 50.
