@@ -18,7 +18,8 @@ enum FuzzCommand {
       --journal-out DIR where failing cases are saved as journals (default fuzz-failures)
       --prefix JOURNAL  start every case from this journal's island
       --property NAME   check only this property (repeatable): rules, rejection,
-                        invariants, determinism, snapshot, round-trip, event-order
+                        invariants, determinism, snapshot, round-trip, event-order,
+                        journal-file
       --save-cases DIR  check nothing: write the generated cases (their accepted events) as
                         journals into DIR, for reading or as a fuzzing corpus
     """

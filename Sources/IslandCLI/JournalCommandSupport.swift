@@ -8,7 +8,8 @@ extension JournalError {
   var exitCode: Int32 {
     switch self {
     case .cannotOpen: return ExitCode.noInput
-    case .badLine, .empty, .tornTail, .outOfOrder, .outOfRange: return ExitCode.dataError
+    case .badLine, .empty, .tornTail, .outOfOrder, .outOfRange, .entryTooLong:
+      return ExitCode.dataError
     case .io, .locked, .alreadyExists, .writerClosed: return ExitCode.ioError
     }
   }

@@ -117,20 +117,27 @@ public enum Journal {
   /// A journal another writer holds is not replaced (``JournalError/locked(path:)``): its
   /// writer would go on appending to a file no name leads to, and lose every event. The
   /// lock of the file being replaced is held until the new one is in place. An entry a
-  /// journal cannot hold (a time beyond 2^53 - 1) is refused before anything is written.
+  /// journal cannot hold (a time beyond 2^53 - 1, a line over 1 MiB) is refused before
+  /// anything is written.
   public static func write(
     header: JournalHeader, entries: [LogEntry], to path: String
   ) throws(JournalError) {
+    var bytes = Array((header.line + "\n").utf8)
     for entry in entries {
       if let problem = entry.outOfRange {
         throw .outOfRange(path: path, seq: entry.seq, problem)
       }
+      let line = EventLine.encode(entry).utf8
+      guard line.count <= JournalFormat.maximumLineLength else {
+        throw .entryTooLong(path: path, seq: entry.seq, bytes: line.count)
+      }
+      bytes += line
+      bytes.append(0x0A)
     }
     var status = stat()
     let existing = lstat(path, &status) == 0 ? try LockedFile(path: path, mode: .lockOnly) : nil
     defer { existing?.close() }
-    let text = JournalFormat.encode(header: header, entries: entries)
-    try FileSystem.replaceAtomically(path: path, bytes: Array(text.utf8))
+    try FileSystem.replaceAtomically(path: path, bytes: bytes)
   }
 
   /// What ``repair(path:)`` did.

@@ -30,6 +30,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   /// An entry has a number a journal cannot hold (a time beyond 2^53 - 1): writing it would
   /// make a journal no reader reads back.
   case outOfRange(path: String, seq: Int, OutOfRangeNumber)
+  /// An entry's line would be longer than a reader takes (1 MiB).
+  case entryTooLong(path: String, seq: Int, bytes: Int)
 
   /// `FILE:LINE: message` or `FILE: message`.
   public var description: String { unescapedDescription.escapingControlCharacters() }
@@ -52,6 +54,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case .writerClosed(let path): return "\(path): the writer is closed after an earlier error"
     case .outOfRange(let path, let seq, let problem):
       return "\(path): event \(seq) cannot be written: \(problem)"
+    case .entryTooLong(let path, let seq, let bytes):
+      return "\(path): event \(seq) cannot be written: its line of \(bytes) bytes is longer than "
+        + "a reader takes (\(JournalFormat.maximumLineLength))"
     }
   }
 
@@ -60,7 +65,8 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .badLine(_, let line, _), .tornTail(_, let line): return line
     case .empty: return 1
-    case .cannotOpen, .io, .locked, .alreadyExists, .outOfOrder, .writerClosed, .outOfRange:
+    case .cannotOpen, .io, .locked, .alreadyExists, .outOfOrder, .writerClosed, .outOfRange,
+      .entryTooLong:
       return nil
     }
   }

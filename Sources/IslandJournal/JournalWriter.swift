@@ -66,8 +66,12 @@ public final class JournalWriter {
           Rejection(
             event: entry.event.name, reason: .timeWentBackwards(t: entry.t, now: lastTime))))
     }
+    let line = EventLine.encode(entry)
+    guard line.utf8.count <= JournalFormat.maximumLineLength else {
+      throw .entryTooLong(path: path, seq: entry.seq, bytes: line.utf8.count)
+    }
     do {
-      try file.append(Array((EventLine.encode(entry) + "\n").utf8))
+      try file.append(Array((line + "\n").utf8))
       try file.sync()
     } catch {
       close()

@@ -107,6 +107,41 @@ import Testing
     #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) == [])
   }
 
+  /// A line of exactly the longest length a reader takes is written and read back; one byte
+  /// more is refused by both writers.
+  @Test func aLineAtTheReadersLimitIsWrittenAndOneByteMoreIsRefused() throws {
+    func start(_ padding: Int) -> LogEntry {
+      LogEntry(
+        seq: 1, t: 0,
+        event: .start(
+          Start(
+            activity: "a", app: "com.a",
+            state: ["pad": .string(String(repeating: "x", count: padding))])))
+    }
+    let overhead = EventLine.encode(start(0)).utf8.count
+    let longest = start(JournalFormat.maximumLineLength - overhead)
+    let tooLong = start(JournalFormat.maximumLineLength - overhead + 1)
+    var policy = Policy()
+    policy.payloadLimit = 2 * JournalFormat.maximumLineLength
+    let header = JournalHeader(configuration: Configuration(policy: policy))
+    let directory = TemporaryDirectory()
+    let path = directory.path + "/long.jsonl"
+    try Journal.write(header: header, entries: [longest], to: path)
+    #expect(try Journal.replay(path: path).state.activity("a") != nil)
+    #expect(
+      throws: JournalError.entryTooLong(
+        path: path, seq: 1, bytes: JournalFormat.maximumLineLength + 1)
+    ) {
+      try Journal.write(header: header, entries: [tooLong], to: path)
+    }
+    let fresh = directory.path + "/fresh.jsonl"
+    let writer = try JournalWriter(creating: fresh, header: header)
+    #expect(throws: JournalError.self) { try writer.append(tooLong) }
+    try writer.append(longest)
+    writer.close()
+    #expect(try Journal.replay(path: fresh).state.seq == 1)
+  }
+
   @Test func saveRefusesAJournalAWriterHolds() throws {
     let directory = TemporaryDirectory()
     let path = directory.path + "/held.jsonl"
