@@ -29,7 +29,7 @@ extension IslandState {
     var kept = 0
     for position in activities.indices {
       if toForget > 0, activities[position].phase == .dismissed {
-        forgottenIDs.insert(activities[position].profile.id)
+        forgottenIDs.insert(activities[position].attributes.id)
         toForget -= 1
       } else {
         newPosition[position] = kept
@@ -43,7 +43,7 @@ extension IslandState {
     func moved(_ position: Int) -> Int { newPosition[position] }
     activityIndex = ActivityIndex()
     for position in activities.indices {
-      activityIndex.insert(activities[position].profile.id, at: position)
+      activityIndex.insert(activities[position].attributes.id, at: position)
     }
     eligible = eligible.map(moved)
     placement.island = placement.island.map(moved)
@@ -52,7 +52,7 @@ extension IslandState {
     placement.ranked = placement.ranked.map(moved)
     if let expanded = expansion?.activity { expansion?.activity = moved(expanded) }
     // The activity an update just changed is live: it is kept, and only moves.
-    if contentChange.zones != 0 { contentChange.activity = moved(contentChange.activity) }
+    if !contentChange.zones.isEmpty { contentChange.activity = moved(contentChange.activity) }
     timers.remap { newPosition[$0] >= 0 ? newPosition[$0] : nil }
   }
 }

@@ -37,24 +37,31 @@ public struct IslandState: Equatable, Sendable {
   var forgottenIDs: Set<String> = []
   /// The activity count at which to look for dismissed activities to forget next.
   var nextForgettingScan = IslandState.retainedDismissedActivities
+  /// What the fast path keeps between events to spare work: no result depends on it.
+  var caches = Caches()
+
+  /// What the fast path keeps between events to spare work. Outside equality: two states
+  /// are equal whatever their caches hold.
+  struct Caches: Sendable {
+    /// The plans of the default layouts made so far.
+    var defaultPlans = DefaultPlans()
+  }
 
   /// An empty island for `configuration`.
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
   }
 
-  /// Whether two states are the same island: every part equal, and the same transitions
-  /// (two records of a content change may render the same transitions).
+  /// Whether two states are the same island: every part equal. The id index, the timer
+  /// queue and the eligible list are left out: they follow from the activities and the
+  /// expansion (each is an index kept to spare a scan). So are the ``caches``.
   public static func == (left: IslandState, right: IslandState) -> Bool {
-    guard left.configuration == right.configuration, left.seq == right.seq, left.t == right.t,
-      left.activities == right.activities, left.placement == right.placement,
-      left.expansion == right.expansion, left.effects == right.effects,
-      left.warnings == right.warnings, left.animations == right.animations,
-      left.activityIndex == right.activityIndex, left.eligible == right.eligible,
-      left.timers == right.timers, left.forgottenIDs == right.forgottenIDs,
-      left.nextForgettingScan == right.nextForgettingScan
-    else { return false }
-    return left.contentChange == right.contentChange || left.transitions == right.transitions
+    left.configuration == right.configuration && left.seq == right.seq && left.t == right.t
+      && left.activities == right.activities && left.placement == right.placement
+      && left.expansion == right.expansion && left.effects == right.effects
+      && left.warnings == right.warnings && left.animations == right.animations
+      && left.contentChange == right.contentChange && left.forgottenIDs == right.forgottenIDs
+      && left.nextForgettingScan == right.nextForgettingScan
   }
 
   /// The activity with id `id`.
@@ -105,20 +112,6 @@ public enum Mode: String, CaseIterable, Equatable, Hashable, Sendable {
   case minimal
   /// One activity expanded, by the user or by an alert.
   case expanded
-}
-
-/// Where the eligible activities go, by rank (Part 2, "Ranking and placement").
-public struct Placement: Equatable, Hashable, Sendable {
-  /// Idle, compact or minimal (expansion is on top of this).
-  public var mode: Mode = .idle
-  /// The index of the compact or attached activity.
-  public var island: Int?
-  /// The index of the detached activity.
-  public var detached: Int?
-  /// The indices of every other eligible activity, in rank order.
-  public var hidden: [Int] = []
-  /// The indices of every eligible activity, in rank order.
-  public var ranked: [Int] = []
 }
 
 /// The island expanded over its placement.

@@ -52,41 +52,6 @@ public enum ZoneRenderer {
     return (lines, width > budget * Double(lines))
   }
 
-  /// The text of `view` for `content` at `now`, as ``RenderedZone/text`` spells it.
-  public static func text(
-    of view: View, content: ContentState, now: Milliseconds
-  ) -> String {
-    measure(ZoneView(view), content: content, now: now).text
-  }
-
-  /// The text of `zoneView` and the width it needs, in one pass with no intermediate
-  /// elements: what the reducer needs on every update. Equal to ``render`` 's `text` and
-  /// `width`.
-  public static func measure(
-    _ zoneView: ZoneView, content: ContentState, now: Milliseconds
-  ) -> (text: String, width: Double) {
-    var names: [String] = []
-    let program = ZoneProgram(zoneView, fields: &names)
-    let (text, width) = measure(
-      program, NamedFields(content: content, names: names), now: now, unlessItSpells: nil)
-    return (text ?? "", width)
-  }
-
-  /// The text of a compiled zone for the fields of `source` at `now`, or nil when it spells
-  /// `old`, and the width it needs: the reducer's renderer, which makes a string only for a
-  /// text that changed.
-  static func measure<Source: FieldSource>(
-    _ program: ZoneProgram, _ source: Source, now: Milliseconds, unlessItSpells old: String?
-  ) -> (text: String?, width: Double) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
-      var writer = ZoneTextWriter(buffer: buffer)
-      writer.run(program, source, now: now)
-      let width = writer.totalWidth(horizontalPadding: program.horizontalPadding)
-      if let old, writer.spells(old) { return (nil, width) }
-      return (writer.text, width)
-    }
-  }
-
   static func progress(_ field: String, _ content: ContentState) -> Double {
     progress(content[field])
   }

@@ -118,12 +118,6 @@ struct ZoneProgram: Sendable {
   }
 }
 
-/// Where a zone program's numbered fields come from.
-protocol FieldSource {
-  /// The value of the program's field number `field`, or nil when there is none.
-  func value(_ field: Int) -> ContentValue?
-}
-
 extension ZoneProgram {
   /// The steps with their literals moved to `offset` in a shared literal buffer.
   func steps(rebasedBy offset: Int) -> [Step] {
@@ -132,12 +126,4 @@ extension ZoneProgram {
       return .literal(start: start + Int32(offset), count: count, measured: measured)
     }
   }
-}
-
-/// Fields of a content state by name, numbered as `names` lists them.
-struct NamedFields: FieldSource {
-  let content: ContentState
-  let names: [String]
-
-  func value(_ field: Int) -> ContentValue? { content[names[field]] }
 }

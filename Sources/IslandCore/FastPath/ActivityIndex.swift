@@ -23,7 +23,7 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
       if entry == 0 { return nil }
       if entry >> 32 == hash >> 32 {
         let position = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-        if activities[position].profile.id == id { return position }
+        if activities[position].attributes.id == id { return position }
       }
       slot = (slot + 1) & mask
     }

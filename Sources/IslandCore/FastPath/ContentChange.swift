@@ -5,9 +5,9 @@
 struct ContentChange: Equatable, Sendable {
   /// The index of the activity changed.
   var activity = 0
-  /// The shown zones that read a changed field (bits by ``Zone/ordinal``); 0 when the last
-  /// event changed no content.
-  var zones: UInt8 = 0
+  /// The shown zones that read a changed field; empty when the last event changed no
+  /// content.
+  var zones: ZoneSet = []
   /// The value before the change of each changed field the layout reads, in the patch's
   /// order: the first ``count`` entries (the storage is reused from one change to the next).
   private var storage: [Before] = []
@@ -26,7 +26,7 @@ struct ContentChange: Equatable, Sendable {
 
   /// No change: the last event made no transition.
   mutating func clear() {
-    zones = 0
+    zones = []
     count = 0
   }
 
@@ -42,41 +42,37 @@ struct ContentChange: Equatable, Sendable {
     count += 1
   }
 
+  /// Equal when they record the same change (the storage past ``count`` is not part of it).
   static func == (left: ContentChange, right: ContentChange) -> Bool {
-    if left.zones == 0 && right.zones == 0 { return true }
+    if left.zones.isEmpty && right.zones.isEmpty { return true }
     return left.zones == right.zones && left.activity == right.activity
       && left.before == right.before
   }
 
   /// The fields of `activity` as they were before the change.
-  func fieldsBefore(_ activity: Activity) -> FieldsBefore {
-    FieldsBefore(after: activity.fields, before: before)
+  func fieldsBefore(_ fields: LayoutFields) -> FieldsBeforeChange {
+    FieldsBeforeChange(after: fields, before: before)
   }
 
-  /// The texts of the zone at `ordinal` of `activity` (the one changed) at `t`, before and
-  /// after the change, when they differ (byte for byte); nil when the change left it as it
-  /// was.
-  func texts(of ordinal: Int, in activity: Activity, at t: Milliseconds) -> (
+  /// The texts of `zone` of the activity changed, its fields now `fields`, at `t`, before
+  /// and after the change, when they differ (byte for byte); nil when the change left it as
+  /// it was.
+  func texts(of zone: Zone, in fields: LayoutFields, at t: Milliseconds) -> (
     old: String, new: String
   )? {
-    let plan = activity.profile.plan
-    let old = plan.render(ordinal, fieldsBefore(activity), now: t).text
-    let new = plan.render(ordinal, activity.fields, now: t).text
+    let old = fields.plan.render(zone, fieldsBefore(fields), now: t).text
+    let new = fields.plan.render(zone, fields, now: t).text
     return old.utf8.elementsEqual(new.utf8) ? nil : (old, new)
   }
 
   /// The transitions of the change: one per zone whose text changed, in zone order.
   func transitions(of activity: Activity, at t: Milliseconds) -> [Transition] {
-    guard zones != 0 else { return [] }
-    let plan = activity.profile.plan
+    let plan = activity.attributes.plan
     var transitions: [Transition] = []
-    var remaining = zones
-    while remaining != 0 {
-      let ordinal = remaining.trailingZeroBitCount
-      remaining &= remaining - 1
-      guard let (old, new) = texts(of: ordinal, in: activity, at: t) else { continue }
+    for zone in Zone.allCases where zones.contains(zone) {
+      guard let (old, new) = texts(of: zone, in: activity.fields, at: t) else { continue }
       let kind: Transition.Kind
-      if plan.identityZones & (1 << UInt8(ordinal)) != 0 {
+      if plan.identityZones.contains(zone) {
         kind = .identity
       } else if new.withUTF8Bytes({ Transitions.onlyDigitsDiffer(old, $0) }) {
         kind = .numericText
@@ -85,21 +81,9 @@ struct ContentChange: Equatable, Sendable {
       }
       transitions.append(
         Transition(
-          activity: activity.id, zone: Zone(ordinal: ordinal), kind: kind, from: old, to: new))
+          activity: activity.id, zone: zone, kind: kind, from: old, to: new))
     }
     return transitions
-  }
-}
-
-/// An activity's fields as they were before a ``ContentChange``: the changed fields' old
-/// values over the current content.
-struct FieldsBefore: FieldSource {
-  let after: ActivityFields
-  let before: ArraySlice<ContentChange.Before>
-
-  func value(_ field: Int) -> ContentValue? {
-    for entry in before where entry.field == field { return entry.value }
-    return after.value(field)
   }
 }
 
@@ -107,7 +91,7 @@ extension IslandState {
   /// The content transitions the last event caused (only an update causes them), in zone
   /// order.
   public var transitions: [Transition] {
-    guard contentChange.zones != 0 else { return [] }
+    guard !contentChange.zones.isEmpty else { return [] }
     return contentChange.transitions(of: activities[contentChange.activity], at: t)
   }
 }

@@ -5,7 +5,7 @@
 ///
 /// The estimate adds the same terms as the measure, in another order: it may differ from it
 /// in the last bits. The reducer uses it only to skip a zone well under its budget
-/// (``isSurelyWithin(_:)``), and measures any other.
+/// (``isClearlyUnder(_:_:)``), and measures any other.
 struct WidthModel: Sendable {
   /// What does not depend on the fields.
   private(set) var constant = 0.0
@@ -151,7 +151,7 @@ struct FieldMeasures: Equatable, Sendable {
 struct FieldMeasure: Sendable {
   /// The width of its text, in ems.
   var ems = 0.0
-  /// Its length as JSON (``Validation/jsonLength(of:)-(ContentValue)``).
+  /// Its length as JSON (``PayloadSize.jsonLength(of:)-(ContentValue)``).
   var jsonLength = 0
 
   init() {}
@@ -163,7 +163,7 @@ struct FieldMeasure: Sendable {
       func measure(_ utf8: UnsafeBufferPointer<UInt8>) -> (Double, Int) {
         var ems = 0.0
         ZoneTextWriter.addEms(of: utf8, to: &ems)
-        return (ems, Validation.jsonLength(of: utf8))
+        return (ems, PayloadSize.jsonLength(of: utf8))
       }
       (ems, jsonLength) = text.withUTF8Bytes(measure)
     case .number(let number):
@@ -203,8 +203,8 @@ struct FieldMeasure: Sendable {
 }
 
 extension WidthModel {
-  /// Whether `width`, an estimate, is within `budget` by more than any rounding of it.
-  static func isSurelyWithin(_ width: Double, _ budget: Double) -> Bool {
+  /// Whether `width`, an estimate, is under `budget` by more than any rounding of it.
+  static func isClearlyUnder(_ width: Double, _ budget: Double) -> Bool {
     width < budget - 1e-6
   }
 }

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes a zone's text as UTF-8 into a buffer and adds up its width on the way: the
 /// reducer's renderer, run on every update, so it builds no intermediate strings.
 ///
@@ -39,26 +33,7 @@ struct ZoneTextWriter: ~Copyable {
   /// The text written, as a string.
   var text: String { String(decoding: bytes, as: UTF8.self) }
 
-  /// Whether the bytes written spell `text`.
-  func spells(_ text: String) -> Bool {
-    guard text.utf8.count == count else { return false }
-    return text.withUTF8Bytes { utf8 in
-      count == 0 || memcmp(utf8.baseAddress.unsafelyUnwrapped, base, count) == 0
-    }
-  }
-
   // MARK: - Programs
-
-  /// Runs `program` for the fields of `source` at `now`.
-  mutating func run<Source: FieldSource>(
-    _ program: ZoneProgram, _ source: Source, now: Milliseconds
-  ) {
-    program.steps.withUnsafeBufferPointer { steps in
-      program.literals.withUnsafeBufferPointer { literals in
-        run(steps, literals: literals, source, now: now)
-      }
-    }
-  }
 
   /// Runs the steps `steps`, whose literals are in `literals`.
   mutating func run<Source: FieldSource>(

@@ -1,0 +1,40 @@
+/// What the fast path keeps of an activity's content, derived from it and from the layout and
+/// kept up to date as the content changes, so that an update is checked from the fields it
+/// changes alone: the payload's size, where the layout's fields are, and their measures.
+///
+/// Derived, so it takes no part in equality: two activities with the same content have the
+/// same measures.
+struct ContentMeasures: Sendable {
+  /// The bytes the content state and attributes take (see ``PayloadSize``).
+  var payloadBytes: Int
+  /// Where the layout's first fields are in the content, kept up to date as fields are added.
+  var fieldSlots: FieldSlots
+  /// The widths and JSON lengths of the layout's first fields.
+  var fieldMeasures: FieldMeasures
+}
+
+/// Where the first eight fields of a layout plan's ``LayoutPlan/roles`` are in a content's
+/// fields, so that reading a field the layout shows needs no search by name.
+struct FieldSlots: Sendable {
+  /// A byte per field: its position, or `0xFF` for not there (or too far in for a byte).
+  private var packed = UInt64.max
+
+  /// The fields of `plan` located in `content`.
+  init(plan: LayoutPlan, content: ContentState) {
+    for index in plan.roles.indices.prefix(8) {
+      guard let position = content.position(of: plan.roles[index].name), position < 0xFF else {
+        continue
+      }
+      packed &= ~(0xFF << UInt64(8 * index))
+      packed |= UInt64(position) << UInt64(8 * index)
+    }
+  }
+
+  /// The position of the plan's field number `field` in the content, when it is known here
+  /// (nil: search by name).
+  func position(of field: Int) -> Int? {
+    guard field < 8 else { return nil }
+    let slot = Int(truncatingIfNeeded: packed >> UInt64(8 * field)) & 0xFF
+    return slot == 0xFF ? nil : slot
+  }
+}

@@ -1,0 +1,59 @@
+/// Where a zone program's numbered fields come from: the program numbers the fields it
+/// reads (``LayoutPlan/roles``), and a source gives each number's value.
+protocol FieldSource {
+  /// The value of the program's field number `field`, or nil when there is none.
+  func value(_ field: Int) -> ContentValue?
+}
+
+/// An activity's content, its fields numbered as its layout plan's ``LayoutPlan/roles``.
+struct LayoutFields: FieldSource {
+  let plan: LayoutPlan
+  let content: ContentState
+  /// Where the plan's first fields are in `content`.
+  let slots: FieldSlots
+
+  func value(_ field: Int) -> ContentValue? {
+    if let position = slots.position(of: field) { return content.fields[position].value }
+    return content[plan.roles[field].name]
+  }
+}
+
+/// An activity's content fields read in place, numbered as its layout plan's roles: what
+/// the reducer measures zones from on every update, retaining nothing (see
+/// ``LayoutPlan/width(_:content:slots:now:)``).
+struct BorrowedFields: FieldSource {
+  let fields: UnsafeBufferPointer<ContentState.Field>
+  let slots: FieldSlots
+  unowned(unsafe) let plan: LayoutPlan
+
+  func value(_ field: Int) -> ContentValue? {
+    if let position = slots.position(of: field) { return fields[position].value }
+    return ContentState.position(of: plan.roles[field].name, in: fields).map { fields[$0].value }
+  }
+}
+
+/// An activity's fields as a patch will leave them, without merging it: what the reducer
+/// checks before it changes anything.
+struct FieldsAfterPatch: FieldSource {
+  let fields: LayoutFields
+  let patch: ContentState
+
+  func value(_ field: Int) -> ContentValue? {
+    patch[fields.plan.roles[field].name] ?? fields.value(field)
+  }
+
+  /// The value of field `name`, or nil.
+  func value(named name: String) -> ContentValue? { patch[name] ?? fields.content[name] }
+}
+
+/// An activity's fields as they were before a ``ContentChange``: the changed fields' old
+/// values over the current content.
+struct FieldsBeforeChange: FieldSource {
+  let after: LayoutFields
+  let before: ArraySlice<ContentChange.Before>
+
+  func value(_ field: Int) -> ContentValue? {
+    for entry in before where entry.field == field { return entry.value }
+    return after.value(field)
+  }
+}

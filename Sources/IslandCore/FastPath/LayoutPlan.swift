@@ -1,0 +1,216 @@
+/// A layout, and what the reducer needs to know of it on every update: its zones compiled,
+/// which zones read which field, which fields must stay numbers or symbol names, which
+/// zones move with time.
+final class LayoutPlan: Sendable {
+  let layout: Layout
+  /// Each zone's view, by ``Zone/ordinal``.
+  let zoneViews: [ZoneView?]
+  /// Every zone's steps, one zone after another, ``literals`` shared.
+  private let steps: [ZoneProgram.Step]
+  /// Where each zone's steps start in ``steps``, by ``Zone/ordinal``, and where they end.
+  private let stepStarts: [Int]
+  /// The literal bytes of every zone's steps.
+  private let literals: [UInt8]
+  /// The zones with a view.
+  let shownZones: ZoneSet
+  /// The zones whose text changes with no animation.
+  let identityZones: ZoneSet
+  /// The zones that pad their content.
+  private let paddedZones: ZoneSet
+  /// The zones that show a countdown: their text moves with time.
+  let countdownZones: ZoneSet
+  /// Every field the layout reads or pulses on, with what it does there, numbered as the
+  /// programs number them.
+  let roles: [FieldRole]
+  /// Each zone's width as a sum of parts, by ``Zone/ordinal`` (nil for a zone it cannot
+  /// model: see ``WidthModel``).
+  let widthModels: [WidthModel?]
+  /// Whether the layout's own parts pass the layout checks
+  /// (``LayoutChecks/partsAreValid(_:)``).
+  let partsAreValid: Bool
+  /// The fields (by number) whose values name symbols, when every symbol that takes its name
+  /// from the state takes it from one field alone (`{icon}`); nil when one mixes text and
+  /// fields.
+  let symbolNameFields: [Int]?
+
+  /// What a layout does with one state field.
+  struct FieldRole: Sendable {
+    /// The field's name.
+    let name: String
+    /// Its length in UTF-8 (names of other lengths are not compared).
+    let nameLength: Int
+    /// The zones that read it.
+    var zones: ZoneSet = []
+    /// Whether a progress bar or a countdown shows it: it must stay a number.
+    var isNumeric = false
+    /// Whether a symbol takes its name from it: it must stay a symbol name.
+    var namesSymbol = false
+    /// Whether a change of it pulses the leading icon.
+    var pulses = false
+  }
+
+  init(_ layout: Layout) {
+    self.layout = layout
+    zoneViews = Zone.allCases.map { layout[$0] }
+    var names: [String] = []
+    let programs = Zone.allCases.map { zone in
+      layout[zone].map { ZoneProgram($0, fields: &names) }
+    }
+    var steps: [ZoneProgram.Step] = []
+    var stepStarts: [Int] = []
+    var literals: [UInt8] = []
+    var shownZones: ZoneSet = []
+    var identityZones: ZoneSet = []
+    var paddedZones: ZoneSet = []
+    for zone in Zone.allCases {
+      stepStarts.append(steps.count)
+      guard let program = programs[zone.ordinal], let zoneView = layout[zone] else { continue }
+      steps += program.steps(rebasedBy: literals.count)
+      literals += program.literals
+      shownZones.insert(ZoneSet(zone))
+      if zoneView.transition == .identity { identityZones.insert(ZoneSet(zone)) }
+      if zoneView.horizontalPadding { paddedZones.insert(ZoneSet(zone)) }
+    }
+    stepStarts.append(steps.count)
+    self.steps = steps
+    self.stepStarts = stepStarts
+    self.literals = literals
+    self.shownZones = shownZones
+    self.identityZones = identityZones
+    self.paddedZones = paddedZones
+    if let pulse = layout.pulse, !names.contains(pulse.field) { names.append(pulse.field) }
+    var roles = names.map { FieldRole(name: $0, nameLength: $0.utf8.count) }
+    var countdownZones: ZoneSet = []
+    for zone in Zone.allCases {
+      guard let view = layout[zone]?.view else { continue }
+      if view.hasCountdown { countdownZones.insert(ZoneSet(zone)) }
+      for index in roles.indices {
+        let name = roles[index].name
+        if view.fields.contains(name) { roles[index].zones.insert(ZoneSet(zone)) }
+        if view.numericFields.contains(name) { roles[index].isNumeric = true }
+        if view.symbolFields.contains(name) { roles[index].namesSymbol = true }
+      }
+    }
+    for index in roles.indices where roles[index].name == layout.pulse?.field {
+      roles[index].pulses = true
+    }
+    self.countdownZones = countdownZones
+    self.roles = roles
+    partsAreValid = LayoutChecks.partsAreValid(layout)
+    symbolNameFields = LayoutPlan.symbolNameFields(of: layout, roles: roles)
+    widthModels = Zone.allCases.map { zone in
+      steps.withUnsafeBufferPointer { steps in
+        literals.withUnsafeBufferPointer { literals in
+          WidthModel(
+            steps: UnsafeBufferPointer(
+              rebasing: steps[stepStarts[zone.ordinal]..<stepStarts[zone.ordinal + 1]]),
+            literals: literals, horizontalPadding: paddedZones.contains(zone))
+        }
+      }
+    }
+  }
+
+  /// The text of `zone` (which has a view) for `fields` at `now`, and the width it needs.
+  func render<Source: FieldSource>(
+    _ zone: Zone, _ fields: Source, now: Milliseconds
+  ) -> (text: String, width: Double) {
+    write(zone, fields, now: now) { writer, width in (writer.text, width) }
+  }
+
+  /// The width `zone` (which has a view) needs for `fields` at `now`, its text written on
+  /// the stack and never made a string: what the reducer checks budgets with.
+  func width<Source: FieldSource>(_ zone: Zone, _ fields: Source, now: Milliseconds) -> Double {
+    write(zone, fields, now: now) { _, width in width }
+  }
+
+  /// The width `zone` (which has a view) needs for `content`, whose fields `slots` locates,
+  /// at `now`: ``width(_:_:now:)`` reading the fields in place.
+  func width(_ zone: Zone, content: ContentState, slots: FieldSlots, now: Milliseconds) -> Double {
+    content.fields.withUnsafeBufferPointer { fields in
+      width(zone, BorrowedFields(fields: fields, slots: slots, plan: self), now: now)
+    }
+  }
+
+  /// Writes `zone` for `fields` at `now` into a buffer on the stack and hands `body` the
+  /// writer and the zone's width.
+  private func write<Source: FieldSource, Result>(
+    _ zone: Zone, _ fields: Source, now: Milliseconds,
+    _ body: (borrowing ZoneTextWriter, Double) -> Result
+  ) -> Result {
+    let ordinal = zone.ordinal
+    return steps.withUnsafeBufferPointer { steps in
+      literals.withUnsafeBufferPointer { literals in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
+          var writer = ZoneTextWriter(buffer: buffer)
+          writer.run(
+            UnsafeBufferPointer(rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]]),
+            literals: literals, fields, now: now)
+          let width = writer.totalWidth(horizontalPadding: paddedZones.contains(zone))
+          return body(writer, width)
+        }
+      }
+    }
+  }
+
+  /// Whether the width of `zone` estimated from the measures `fields` (and, for a
+  /// countdown, the value `value` gives for its field) at `now` is under `limit` by more
+  /// than any rounding: false when the zone has no model or the estimate is too close to
+  /// say, and the zone must be measured.
+  func estimateFits(
+    _ zone: Zone, within limit: Double, _ fields: FieldMeasures, now: Milliseconds,
+    value: (Int) -> ContentValue?
+  ) -> Bool {
+    // Read in place: a model is too large to copy out on every update.
+    let estimate = widthModels.withUnsafeBufferPointer { models in
+      models[zone.ordinal]?.width(fields, now: now, value: value)
+    }
+    return estimate.map { WidthModel.isClearlyUnder($0, limit) } ?? false
+  }
+
+  /// ``symbolNameFields`` for `layout`, its fields numbered as `roles`.
+  private static func symbolNameFields(of layout: Layout, roles: [FieldRole]) -> [Int]? {
+    var fields: [Int] = []
+    func collect(_ view: View) -> Bool {
+      switch view {
+      case .symbol(let name, _, _):
+        guard !name.fields.isEmpty else { return true }
+        guard name.parts.count == 1, case .field(let field) = name.parts[0],
+          let number = roles.firstIndex(where: { $0.name == field })
+        else { return false }
+        fields.append(number)
+        return true
+      case .row(let views): return views.allSatisfy(collect)
+      case .text, .label, .progress, .countdown: return true
+      }
+    }
+    for zone in Zone.allCases {
+      guard let view = layout[zone]?.view else { continue }
+      guard collect(view) else { return nil }
+    }
+    return fields
+  }
+
+  /// The number of field `name` among ``roles``, or nil when the layout does nothing with it.
+  func role(of name: String) -> Int? {
+    let length = name.utf8.count
+    for index in roles.indices where roles[index].nameLength == length && roles[index].name == name
+    {
+      return index
+    }
+    return nil
+  }
+
+  /// Where the first fields of ``roles`` are in `content`.
+  func slots(in content: ContentState) -> FieldSlots { FieldSlots(plan: self, content: content) }
+
+  /// The plans of the built-in layouts, made once.
+  private static let catalogue: [(name: String, plan: LayoutPlan)] = Layout.catalogue.map {
+    ($0.name, LayoutPlan($0.layout))
+  }
+
+  /// The plan of the built-in layout called `name`.
+  static func named(_ name: String) -> LayoutPlan? {
+    for entry in catalogue where entry.name == name { return entry.plan }
+    return nil
+  }
+}

@@ -1,0 +1,124 @@
+/// The fast check of a patch (an update's or an end's content): the rules are the start's
+/// (``Validation``, ``LayoutChecks``, ``PayloadSize``) applied to the content the patch
+/// would leave, but the content before passed them all, so only what the changed fields can
+/// affect is checked, from the measures the activity keeps (``ContentMeasures``), and
+/// nothing is copied or merged until everything passed.
+extension IslandState {
+  /// What merging a patch would change, once checked.
+  struct CheckedPatch {
+    /// Whether any field's value changes.
+    var changesContent = false
+    /// The zones that read a changed field.
+    var zones: ZoneSet = []
+    /// Whether a changed field pulses the leading icon.
+    var pulses = false
+    /// The changed fields the layout numbers under 8 (bits by number).
+    var fields: UInt8 = 0
+    /// Those fields' new values measured.
+    var measures = FieldMeasures()
+    /// The payload's size after the merge.
+    var payloadBytes: Int
+    /// Where the patch's first fields are in the content.
+    var positions = FieldPositions()
+    /// Which of those change (bits by patch index).
+    var changed: UInt8 = 0
+  }
+
+  /// Checks what merging `patch` into the content of activity `index` would give: field
+  /// names, the layout's numeric fields, symbol names and the minimal view's width, the
+  /// payload limit. Writes what it found into `checked` (made by the caller with the
+  /// activity's payload size).
+  func check(
+    _ patch: ContentState, of index: Int, now: Milliseconds, into checked: inout CheckedPatch
+  ) throws(Rejection.Reason) {
+    // Read part by part: a copy of the whole activity costs more than the check.
+    let attributes = activities[index].attributes
+    let stored = activities[index].content
+    let derived = activities[index].derived
+    let plan = attributes.plan
+    let content = stored.fields
+    let slots = derived.fieldSlots
+    var count = content.count
+    var namesSymbol = false
+    // Each field is read in place, not copied out of the patch.
+    for patchIndex in patch.fields.indices {
+      let number = plan.role(of: patch.fields[patchIndex].name)
+      var position = number.map { slots.position(of: $0) } ?? nil
+      if position == nil { position = stored.position(of: patch.fields[patchIndex].name) }
+      if let position {
+        if patchIndex < 8 { checked.positions.set(patchIndex, position) }
+        guard content[position].value != patch.fields[patchIndex].value else { continue }
+        if patchIndex < 8 { checked.changed |= 1 << UInt8(patchIndex) }
+        // Same name: only the value's length changes.
+        if let number, number < 8 {
+          // The new value is measured once, for the payload here and for the zones' widths
+          // once merged.
+          let measure = FieldMeasure(patch.fields[patchIndex].value)
+          checked.payloadBytes +=
+            measure.jsonLength - derived.fieldMeasures.jsonLength(of: number)
+          checked.measures[number] = measure
+        } else {
+          checked.payloadBytes +=
+            PayloadSize.jsonLength(of: patch.fields[patchIndex].value)
+            - PayloadSize.jsonLength(of: content[position].value)
+        }
+      } else {
+        try Validation.checkFieldName(patch.fields[patchIndex].name)
+        if count > 0 { checked.payloadBytes += 1 }
+        count += 1
+        checked.payloadBytes += PayloadSize.jsonLength(of: patch.fields[patchIndex])
+        if let number, number < 8 {
+          checked.measures[number] = FieldMeasure(patch.fields[patchIndex].value)
+        }
+      }
+      checked.changesContent = true
+      guard let number else { continue }
+      let role = plan.roles[number]
+      if role.isNumeric, patch.fields[patchIndex].value.numberValue == nil {
+        let zone = role.zones.first ?? .bottom
+        let view = LayoutChecks.numericViewName(
+          of: patch.fields[patchIndex].name, in: attributes.layout[zone]?.view)
+        throw .fieldNotNumber(zone: zone, field: patch.fields[patchIndex].name, view: view)
+      }
+      checked.zones.formUnion(role.zones)
+      if number < 8 { checked.fields |= 1 << UInt8(number) }
+      namesSymbol = namesSymbol || role.namesSymbol
+      checked.pulses = checked.pulses || role.pulses
+    }
+    guard checked.changesContent else { return }
+    let patched = FieldsAfterPatch(
+      fields: LayoutFields(plan: plan, content: stored, slots: slots), patch: patch)
+    // The minimal view's width is measured unless its estimate, from the fields' widths as
+    // the patch leaves them, is clearly within its limit.
+    var minimalWidth = checked.zones.contains(.minimal)
+    if minimalWidth {
+      var measures = derived.fieldMeasures
+      measures.take(checked.fields, from: checked.measures)
+      minimalWidth = !plan.estimateFits(
+        .minimal, within: IslandMetrics.minimalMaximumWidth, measures, now: now,
+        value: patched.value)
+    }
+    if namesSymbol || minimalWidth {
+      try LayoutChecks.checkPatchedLayout(
+        plan, content: patched, activity: attributes.id, now: now, symbols: namesSymbol,
+        minimalWidth: minimalWidth)
+    }
+    try PayloadSize.check(checked.payloadBytes, of: attributes.id, limit: policy.payloadLimit)
+  }
+
+  /// Merges `state`, checked as `patch`, into `activity`: its content, and the measures kept
+  /// of it. The old values of the layout's fields go to `change`.
+  static func merge(
+    _ state: ContentState, _ patch: CheckedPatch, plan: LayoutPlan,
+    into activity: inout Activity, recording change: inout ContentChange
+  ) {
+    let added = activity.content.mergeChanges(
+      state, positions: patch.positions, changed: patch.changed
+    ) { name, before in
+      if let field = plan.role(of: name) { change.record(field, before: before) }
+    }
+    if added { activity.derived.fieldSlots = plan.slots(in: activity.content) }
+    activity.derived.fieldMeasures.take(patch.fields, from: patch.measures)
+    activity.derived.payloadBytes = patch.payloadBytes
+  }
+}

@@ -1,0 +1,52 @@
+/// The parts of an activity fixed at its start, and what the reducer derives from its layout
+/// once rather than on every update.
+final class ActivityAttributes: Equatable, Sendable {
+  let id: String
+  let app: String
+  let startSeq: Int
+  let startedAt: Milliseconds
+  let url: String?
+  /// The per-region deep links, held only when there are some (most activities have none,
+  /// and four empty optional strings are 64 bytes kept for the whole replay).
+  private let someLinks: Links?
+
+  /// The per-region deep links.
+  var links: RegionLinks { someLinks?.links ?? RegionLinks() }
+
+  private final class Links: Sendable {
+    let links: RegionLinks
+    init(_ links: RegionLinks) { self.links = links }
+  }
+  let layoutName: String?
+  /// The layout and what the reducer derives from it (shared by every activity of a
+  /// built-in layout).
+  let plan: LayoutPlan
+  /// The bytes the attributes take (id, app, URL, links as JSON strings).
+  let attributeBytes: Int
+
+  /// The layout.
+  var layout: Layout { plan.layout }
+
+  init(
+    id: String, app: String, startSeq: Int, startedAt: Milliseconds, url: String?,
+    links: RegionLinks, plan: LayoutPlan, layoutName: String?
+  ) {
+    self.id = id
+    self.app = app
+    self.startSeq = startSeq
+    self.startedAt = startedAt
+    self.url = url
+    someLinks = links.isEmpty ? nil : Links(links)
+    self.plan = plan
+    self.layoutName = layoutName
+    attributeBytes = PayloadSize.attributeBytes(id: id, app: app, url: url, links: links)
+  }
+
+  static func == (left: ActivityAttributes, right: ActivityAttributes) -> Bool {
+    left === right
+      || (left.id == right.id && left.app == right.app && left.startSeq == right.startSeq
+        && left.startedAt == right.startedAt && left.url == right.url
+        && left.links == right.links && left.layout == right.layout
+        && left.layoutName == right.layoutName)
+  }
+}

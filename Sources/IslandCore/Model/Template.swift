@@ -1,0 +1,109 @@
+/// A text template: literal text with `{field}` placeholders taken from the content state.
+public struct Template: Equatable, Hashable, Sendable {
+  /// The template as written.
+  public let source: String
+  /// The template split into literal text and fields.
+  public let parts: [Part]
+
+  /// One piece of a template.
+  public enum Part: Equatable, Hashable, Sendable {
+    /// Literal text.
+    case literal(String)
+    /// The value of a state field.
+    case field(String)
+  }
+
+  /// Parses `source`; `{{` and `}}` stand for literal braces.
+  public init(_ source: String) throws(TemplateError) {
+    self.source = source
+    let characters = Array(source)
+    var parts: [Part] = []
+    var literal = ""
+    var index = 0
+    func peek(_ offset: Int) -> Character? {
+      index + offset < characters.count ? characters[index + offset] : nil
+    }
+    while index < characters.count {
+      let character = characters[index]
+      if (character == "{" || character == "}") && peek(1) == character {
+        literal.append(character)
+        index += 2
+        continue
+      }
+      if character == "}" { throw TemplateError.strayBrace(template: source) }
+      if character != "{" {
+        literal.append(character)
+        index += 1
+        continue
+      }
+      guard let close = characters[index...].firstIndex(of: "}") else {
+        throw TemplateError.unclosedPlaceholder(template: source)
+      }
+      let name = String(characters[(index + 1)..<close])
+      guard Template.isFieldName(name) else {
+        throw TemplateError.badFieldName(template: source, name: name)
+      }
+      if !literal.isEmpty {
+        parts.append(.literal(literal))
+        literal = ""
+      }
+      parts.append(.field(name))
+      index = close + 1
+    }
+    if !literal.isEmpty { parts.append(.literal(literal)) }
+    self.parts = parts
+  }
+
+  /// A template already split: `source` as written, and its parts.
+  init(source: String, parts: [Part]) {
+    self.source = source
+    self.parts = parts
+  }
+
+  /// A template of literal text only.
+  public init(literal text: String) {
+    var escaped = ""
+    for character in text {
+      escaped.append(character)
+      if character == "{" || character == "}" { escaped.append(character) }
+    }
+    source = escaped
+    parts = text.isEmpty ? [] : [.literal(text)]
+  }
+
+  /// The fields the template reads, in order, each once.
+  public var fields: [String] {
+    var names: [String] = []
+    for case .field(let name) in parts where !names.contains(name) { names.append(name) }
+    return names
+  }
+
+  /// Whether `name` can name a field: letters, digits and `_`, not starting with a digit.
+  public static func isFieldName(_ name: String) -> Bool {
+    let ascii = name.withUTF8Bytes { utf8 in
+      guard let first = utf8.first, !(0x30...0x39).contains(first) else { return false }
+      for byte in utf8 {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: continue
+        default: return false
+        }
+      }
+      return true
+    }
+    if ascii { return true }
+    guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }
+    return name.unicodeScalars.allSatisfy {
+      $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0)
+    }
+  }
+}
+
+/// Why a template could not be read.
+public enum TemplateError: Error, Equatable, Sendable {
+  /// A `{` with no `}` after it.
+  case unclosedPlaceholder(template: String)
+  /// A `}` that closes nothing (write `}}` for a literal one).
+  case strayBrace(template: String)
+  /// A placeholder whose name is not a field name.
+  case badFieldName(template: String, name: String)
+}

@@ -1,0 +1,47 @@
+/// Ending and dismissal (Part 1, "Lifecycle and limits"): "Ending removes the activity from
+/// the island at once. Dismissal policy: `default` keeps it on the Lock Screen up to 4 h,
+/// `immediate` removes it now, `after(date)` removes it at that date or 4 h after the end,
+/// whichever is first." An end may carry a last patch of the content, checked as an
+/// update's; Part 2: "An activity that ends while expanded collapses the island at once."
+extension IslandState {
+  mutating func end(_ end: End, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
+    let index = try liveIndex(of: end.activity)
+    if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
+    if let patch = end.state {
+      var checked = CheckedPatch(payloadBytes: activities[index].derived.payloadBytes)
+      try check(patch, of: index, now: t, into: &checked)
+      // An ended activity is not shown: its last content makes no transition.
+      var unrecorded = ContentChange()
+      IslandState.merge(
+        patch, checked, plan: activities[index].attributes.plan, into: &activities[index],
+        recording: &unrecorded)
+    }
+    endActivity(index, at: t, dismissal: end.dismissal, seq: seq)
+  }
+
+  /// Ends activity `index` at `t` (an end event, or the system at the end of its lifetime):
+  /// it leaves the island at once, collapsing an expansion of it, and stays on the Lock
+  /// Screen until its dismissal.
+  mutating func endActivity(_ index: Int, at t: Milliseconds, dismissal: Dismissal, seq: Int) {
+    let latest = t + policy.dismissalDelay
+    let dismissAt: Milliseconds
+    switch dismissal {
+    case .default: dismissAt = latest
+    case .immediate: dismissAt = t
+    case .after(let time): dismissAt = min(max(time, t), latest)
+    }
+    activities[index].endedAt = t
+    activities[index].dismissAt = dismissAt
+    if dismissAt <= t {
+      activities[index].phase = .dismissed
+    } else {
+      activities[index].phase = .ended
+      timers.insert(
+        Timer(
+          due: dismissAt, kind: .dismissal, startSeq: activities[index].startSeq,
+          activity: index))
+    }
+    eligible.removeAll { $0 == index }
+    if expansion?.activity == index { collapse(seq: seq) }
+  }
+}

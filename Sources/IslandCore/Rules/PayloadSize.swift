@@ -1,0 +1,92 @@
+/// The payload limit (Part 2, "Limits and errors": "state plus attributes over 4096
+/// bytes"): the payload is the content state as compact JSON, plus the activity id, the app,
+/// the widget URL and the region links as JSON strings; over ``Policy/payloadLimit`` bytes,
+/// a start or update is rejected.
+enum PayloadSize {
+  /// The bytes of the attributes: the id, the app, the widget URL and the links as JSON
+  /// strings.
+  static func attributeBytes(id: String, app: String, url: String?, links: RegionLinks) -> Int {
+    var bytes = jsonLength(of: id) + jsonLength(of: app)
+    if let url { bytes += jsonLength(of: url) }
+    for region in Region.allCases {
+      if let link = links[region] { bytes += jsonLength(of: link) }
+    }
+    return bytes
+  }
+
+  /// The length of `content` as a compact JSON object.
+  static func jsonLength(of content: ContentState) -> Int {
+    var bytes = 2 + max(0, content.fields.count - 1)
+    for field in content.fields { bytes += jsonLength(of: field) }
+    return bytes
+  }
+
+  /// The length of one field in a compact JSON object: `"name":value`.
+  static func jsonLength(of field: ContentState.Field) -> Int {
+    jsonLength(of: field.name) + 1 + jsonLength(of: field.value)
+  }
+
+  /// The length of one value as JSON.
+  static func jsonLength(of value: ContentValue) -> Int {
+    switch value {
+    case .string(let text): return jsonLength(of: text)
+    case .number(let number):
+      guard number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992
+      else {
+        var length = 0
+        NumberText.write(number) { length += $0.count }
+        return length
+      }
+      // An integer, as ``ContentValue/format(_:)`` writes it: its digits and a sign.
+      return Int64(number).magnitude.decimalDigits + (number < 0 ? 1 : 0)
+    case .bool(let flag): return flag ? 4 : 5
+    }
+  }
+
+  /// The length of `text` as a JSON string, quotes and escapes included.
+  static func jsonLength(of text: String) -> Int {
+    text.withUTF8Bytes(jsonLength(of:))
+  }
+
+  /// The length of a string of bytes `utf8` as a JSON string, quotes and escapes included.
+  static func jsonLength(of utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    var bytes = 2 + utf8.count
+    func escape(_ byte: UInt8) {
+      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else { return }
+      switch byte {
+      case 0x22, 0x5C, 0x08, 0x0C, 0x0A, 0x0D, 0x09: bytes += 1
+      default: bytes += 5
+      }
+    }
+    var index = 0
+    if let base = utf8.baseAddress {
+      // Eight bytes at a time: a word with no quote, backslash or control byte needs no
+      // escape (a word may be flagged for nothing; a flagged one is read byte by byte).
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      while index + 8 <= utf8.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let flags =
+          ((quote &- ones) & ~quote) | ((backslash &- ones) & ~backslash)
+          | ((word &- ones &* 0x20) & ~word)
+        if flags & (ones &* 0x80) != 0 {
+          for offset in 0..<8 { escape(utf8[index + offset]) }
+        }
+        index += 8
+      }
+    }
+    while index < utf8.count {
+      escape(utf8[index])
+      index += 1
+    }
+    return bytes
+  }
+
+  /// Checks `bytes` against the payload limit `limit`.
+  static func check(_ bytes: Int, of id: String, limit: Int) throws(Rejection.Reason) {
+    guard bytes <= limit else {
+      throw .payloadTooLarge(activity: id, bytes: bytes, limit: limit)
+    }
+  }
+}

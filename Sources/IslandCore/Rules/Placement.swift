@@ -1,0 +1,55 @@
+/// Where the eligible activities go, by rank (Part 2, "Ranking and placement"):
+///
+/// > 3. No eligible activity: mode `idle`.
+/// > 4. All eligible activities from one app: mode `compact`, showing the top one.
+/// > 5. Two or more apps: mode `minimal`: **attached** = rank 1; **detached** = the best
+/// >    ranked activity of an app other than rank 1's. Every other eligible activity is
+/// >    **hidden**, in rank order, and comes back when a slot frees.
+///
+/// A device without an island shows none of them: every eligible activity is hidden.
+public struct Placement: Equatable, Hashable, Sendable {
+  /// Idle, compact or minimal (expansion is on top of this).
+  public var mode: Mode = .idle
+  /// The index of the compact or attached activity.
+  public var island: Int?
+  /// The index of the detached activity.
+  public var detached: Int?
+  /// The indices of every other eligible activity, in rank order.
+  public var hidden: [Int] = []
+  /// The indices of every eligible activity, in rank order.
+  public var ranked: [Int] = []
+}
+
+extension Placement {
+  /// Places `ranked` (indices into `activities`, best first) on a device with an island or
+  /// without one.
+  mutating func place(_ ranked: [Int], of activities: [Activity], hasIsland: Bool) {
+    self.ranked = ranked
+    mode = .idle
+    island = nil
+    detached = nil
+    hidden.removeAll(keepingCapacity: true)
+    guard hasIsland else {
+      hidden.append(contentsOf: ranked)
+      return
+    }
+    guard let top = ranked.first else { return }
+    let topApp = activities[top].app
+    island = top
+    detached = ranked.first { activities[$0].app != topApp }
+    mode = detached == nil ? .compact : .minimal
+    for index in ranked where index != top && index != detached { hidden.append(index) }
+  }
+}
+
+extension IslandState {
+  /// Ranks the eligible activities and places them. The placement's lists are reused: placing
+  /// allocates nothing once they have grown.
+  mutating func placeActivities() {
+    var ranked = placement.ranked
+    placement.ranked = []
+    ranked.replaceSubrange(ranked.indices, with: eligible)
+    Ranking.sort(&ranked, in: activities)
+    placement.place(ranked, of: activities, hasIsland: device.hasIsland)
+  }
+}

@@ -1,0 +1,28 @@
+/// The ranking (Part 2, "Ranking and placement", applied after every event):
+///
+/// > 1. Eligible: activities in phase `active` or `stale`.
+/// > 2. Rank: higher `relevance` first; equal relevance: earlier start (lower seq) first.
+/// >    One rule for all apps (Apple publishes none across apps): documented as policy.
+enum Ranking {
+  /// Whether activity `one` ranks before activity `other` (indices into `activities`).
+  static func ranksBefore(_ one: Int, _ other: Int, in activities: [Activity]) -> Bool {
+    let relevance = activities[one].relevance
+    let otherRelevance = activities[other].relevance
+    if relevance != otherRelevance { return relevance > otherRelevance }
+    return activities[one].startSeq < activities[other].startSeq
+  }
+
+  /// Sorts `ranked`, indices into `activities`, best first: an insertion sort, since at most
+  /// ``Policy/activitiesPerDevice`` activities are eligible.
+  static func sort(_ ranked: inout [Int], in activities: [Activity]) {
+    for position in ranked.indices.dropFirst() {
+      let index = ranked[position]
+      var slot = position
+      while slot > 0, ranksBefore(index, ranked[slot - 1], in: activities) {
+        ranked[slot] = ranked[slot - 1]
+        slot -= 1
+      }
+      ranked[slot] = index
+    }
+  }
+}

@@ -1,0 +1,97 @@
+/// A start (Part 1, "Lifecycle and limits"; Part 2, "Limits and errors"): a new activity,
+/// under an id never used before, with a layout (named, inline, or the default for its
+/// fields) that can show its content, within the payload limit and the live-activity limits.
+/// It begins active (stale at once if its stale date has passed), is ended by the system
+/// after ``Policy/maximumActiveDuration``, and warns for every zone over its budget.
+extension IslandState {
+  mutating func start(_ start: Start, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
+    try Validation.checkActivityID(start.activity)
+    guard activityIndex.position(of: start.activity, in: activities) == nil,
+      !forgottenIDs.contains(start.activity)
+    else {
+      throw .duplicateActivity(start.activity)
+    }
+    try Validation.checkApp(start.app)
+    try Validation.checkRelevance(start.relevance)
+    try Validation.checkTime(start.stale, field: "stale time")
+    if let url = start.url { try Validation.checkURL(url, field: "widget URL") }
+    try Validation.checkLinks(start.links)
+    for field in start.state.fields { try Validation.checkFieldName(field.name) }
+    let plan: LayoutPlan
+    let layoutName: String?
+    switch start.layout {
+    case .none:
+      plan = caches.defaultPlans.plan(for: start.state)
+      layoutName = nil
+    case .named(let name):
+      guard let named = LayoutPlan.named(name) else { throw .unknownLayout(name) }
+      plan = named
+      layoutName = name
+    case .inline(let inline):
+      plan = LayoutPlan(inline)
+      layoutName = nil
+    }
+    let fieldSlots = plan.slots(in: start.state)
+    try LayoutChecks.checkLayoutExceptMinimalWidth(plan, content: start.state, slots: fieldSlots)
+    // Every zone's width, where something limits it: the minimal view's 45 pt, or the zone's
+    // budget. Measured unless the estimate from its fields' widths is clearly within it. The
+    // minimal view's width is its check.
+    let fields = LayoutFields(plan: plan, content: start.state, slots: fieldSlots)
+    let measures = FieldMeasures(fields, count: plan.roles.count)
+    var widths = InlineArray<7, Double?>(repeating: nil)
+    for zone in Zone.allCases where plan.shownZones.contains(zone) {
+      let limit =
+        zone == .minimal
+        ? IslandMetrics.minimalMaximumWidth
+        : device.islandClass.flatMap { ZoneBudget.width(of: zone, in: $0) }
+      guard let limit else { continue }
+      if plan.estimateFits(zone, within: limit, measures, now: t, value: fields.value) {
+        continue
+      }
+      widths[zone.ordinal] = plan.width(zone, fields, now: t)
+    }
+    if let width = widths[Zone.minimal.ordinal] {
+      try LayoutChecks.checkMinimalWidth(width, activity: start.activity)
+    }
+    // The live activities of the app, counted here to share their copy of the app's name:
+    // activities of one app then hold one string, not one each.
+    var app = start.app
+    var liveOfApp = 0
+    for other in eligible where activities[other].app == start.app {
+      liveOfApp += 1
+      app = activities[other].app
+    }
+    let attributes = ActivityAttributes(
+      id: start.activity, app: app, startSeq: seq, startedAt: t, url: start.url,
+      links: start.links, plan: plan, layoutName: layoutName)
+    let payloadBytes = attributes.attributeBytes + PayloadSize.jsonLength(of: start.state)
+    try PayloadSize.check(payloadBytes, of: start.activity, limit: policy.payloadLimit)
+    try Limits.checkRoomForStart(
+      app: start.app, liveOfApp: liveOfApp, live: eligible.count, policy: policy)
+
+    // Checked: from here on nothing throws.
+    for zone in Zone.allCases where zone != .minimal {
+      guard let width = widths[zone.ordinal] else { continue }
+      warnIfOverBudget(
+        zone, width: width, activity: attributes, content: start.state, seq: seq, now: t)
+    }
+    var activity = Activity(
+      attributes: attributes, relevance: start.relevance, staleAt: start.stale,
+      content: start.state,
+      derived: ContentMeasures(
+        payloadBytes: payloadBytes, fieldSlots: fieldSlots, fieldMeasures: measures))
+    let index = activities.count
+    if let staleAt = start.stale {
+      if staleAt <= t {
+        activity.phase = .stale
+      } else {
+        timers.insert(Timer(due: staleAt, kind: .stale, startSeq: seq, activity: index))
+      }
+    }
+    activities.append(activity)
+    activityIndex.insert(start.activity, at: index)
+    eligible.append(index)
+    timers.insert(
+      Timer(due: t + policy.maximumActiveDuration, kind: .lifetime, startSeq: seq, activity: index))
+  }
+}

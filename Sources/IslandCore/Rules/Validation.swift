@@ -1,0 +1,92 @@
+/// The checks on an event's own fields (Part 2, "Limits and errors": "a malformed URL", "an
+/// unknown event or field value"): ids, bundle ids, URLs, field names, relevance, times.
+/// Each throws the reason the event breaks; none changes anything.
+enum Validation {
+  typealias Reason = Rejection.Reason
+
+  /// 1 to 64 of `A-Z a-z 0-9 . _ - :`.
+  static func checkActivityID(_ id: String) throws(Reason) {
+    let valid = id.withUTF8Bytes { utf8 in
+      !utf8.isEmpty && utf8.count <= 64
+        && utf8.allSatisfy {
+          isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D || $0 == 0x3A
+        }
+    }
+    guard valid else { throw .invalidActivityID(id) }
+  }
+
+  /// 1 to 155 of `A-Z a-z 0-9 . -` (a bundle id), starting with a letter.
+  static func checkApp(_ app: String) throws(Reason) {
+    let valid = app.withUTF8Bytes { utf8 in
+      guard let first = utf8.first, isLetter(first), utf8.count <= 155 else { return false }
+      return utf8.allSatisfy { isAlphanumeric($0) || $0 == 0x2E || $0 == 0x2D }
+    }
+    guard valid else { throw .invalidApp(app) }
+  }
+
+  /// A scheme (a letter, then letters, digits, `+`, `-`, `.`), a colon, then at least one
+  /// character, with no spaces, controls, or characters URLs cannot hold (`<>"{}|\^` and the
+  /// backquote).
+  static func checkURL(_ url: String, field: String) throws(Reason) {
+    guard isWellFormedURL(url) else { throw .malformedURL(field: field, url: url) }
+  }
+
+  /// Whether `url` is well formed, as ``checkURL(_:field:)`` describes.
+  static func isWellFormedURL(_ url: String) -> Bool {
+    url.withUTF8Bytes(isWellFormedURL)
+  }
+
+  private static func isWellFormedURL(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    var sawColon = false
+    var schemeLength = 0
+    var restLength = 0
+    for byte in utf8 {
+      if byte <= 0x20 || byte == 0x7F { return false }
+      switch byte {
+      case 0x3C, 0x3E, 0x22, 0x7B, 0x7D, 0x7C, 0x5C, 0x5E, 0x60: return false
+      default: break
+      }
+      if sawColon {
+        restLength += 1
+      } else if byte == 0x3A {
+        guard schemeLength > 0 else { return false }
+        sawColon = true
+      } else {
+        let allowed =
+          schemeLength == 0
+          ? isLetter(byte) : isAlphanumeric(byte) || byte == 0x2B || byte == 0x2D || byte == 0x2E
+        guard allowed else { return false }
+        schemeLength += 1
+      }
+    }
+    return sawColon && restLength > 0
+  }
+
+  static func checkFieldName(_ name: String) throws(Reason) {
+    guard Template.isFieldName(name) else { throw .invalidFieldName(name) }
+  }
+
+  static func checkRelevance(_ relevance: Double) throws(Reason) {
+    guard relevance.isFinite else { throw .invalidRelevance(relevance) }
+  }
+
+  static func checkTime(_ value: Milliseconds?, field: String) throws(Reason) {
+    if let value, value < 0 { throw .negativeTime(field: field, value: value) }
+  }
+
+  static func checkLinks(_ links: RegionLinks) throws(Reason) {
+    for region in Region.allCases {
+      if let link = links[region] { try checkURL(link, field: "\(region.rawValue) link") }
+    }
+  }
+
+  /// Checks that `layout` can show `content`: every field it reads exists, bars and
+
+  private static func isLetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+  }
+
+  private static func isAlphanumeric(_ byte: UInt8) -> Bool {
+    isLetter(byte) || (0x30...0x39).contains(byte)
+  }
+}
