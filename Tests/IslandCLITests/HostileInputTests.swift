@@ -52,6 +52,30 @@ import Testing
     ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
   }
 
+  // MARK: - 1: time linear in the input
+
+  /// A start of thousands of state fields took time in the cube of their number (2,000: 43 s)
+  /// in the default layout's plan; an update of as many, their square. Under the watchdog
+  /// (60 s), 20,000 fields in a start, an update of them all and the expanded island drawn.
+  @Test func defect1_aStartAndAnUpdateOfManyFieldsAreReadInLinearTime() throws {
+    let scratch = Scratch()
+    let count = 20_000
+    let start = (0..<count).map { "\"k\($0)\":0" }.joined(separator: ",")
+    let update = (0..<count).map { "\"k\($0)\":1" }.joined(separator: ",")
+    scratch.write(
+      "fields.jsonl",
+      #"{"format":"island-journal","version":1,"policy":{"payloadLimit":100000000}}"# + "\n"
+        + #"{"seq":1,"t":0,"event":"start","activity":"a","app":"com.a","state":{"#
+        + start + "}}\n"
+        + #"{"seq":2,"t":5,"event":"update","activity":"a","state":{"# + update + "}}\n"
+        + #"{"seq":3,"t":6,"event":"longPress","target":"island"}"# + "\n")
+    let run = try Self.shell(
+      "$ISLAND check fields.jsonl && $ISLAND replay fields.jsonl --format jsonl | wc -l",
+      in: scratch.path)
+    #expect(run.status == 0, "\(run.status) \(run.error)")
+    #expect(run.output.hasSuffix("3\n"), "\(run.output)")
+  }
+
   // MARK: - 3: one bound, enforced where events are made
 
   @Test func defect3_theREPLRefusesATimeNoReaderCanReadBack() throws {
