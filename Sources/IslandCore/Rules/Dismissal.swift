@@ -23,7 +23,7 @@ extension IslandState {
   /// it leaves the island at once, collapsing an expansion of it, and stays on the Lock
   /// Screen until its dismissal.
   mutating func endActivity(_ index: Int, at t: Milliseconds, dismissal: Dismissal, seq: Int) {
-    let latest = t + policy.dismissalDelay
+    let latest = t.saturatingAdding(policy.dismissalDelay)
     let dismissAt: Milliseconds
     switch dismissal {
     case .default: dismissAt = latest

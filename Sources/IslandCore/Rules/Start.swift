@@ -92,6 +92,8 @@ extension IslandState {
     activityIndex.insert(start.activity, at: index)
     eligible.append(index)
     timers.insert(
-      Timer(due: t + policy.maximumActiveDuration, kind: .lifetime, startSeq: seq, activity: index))
+      Timer(
+        due: t.saturatingAdding(policy.maximumActiveDuration), kind: .lifetime, startSeq: seq,
+        activity: index))
   }
 }

@@ -43,7 +43,7 @@ extension IslandState {
     }
     if let alert = update.alert {
       if device.hasIsland {
-        let until = t + policy.alertDuration
+        let until = t.saturatingAdding(policy.alertDuration)
         let alreadyShown = expansion?.activity == index
         expansion = Expansion(activity: index, reason: .alert, until: until)
         timers.insert(

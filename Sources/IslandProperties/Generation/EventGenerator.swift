@@ -579,7 +579,8 @@ public struct EventGenerator {
   /// Taps and long presses on something not on screen now.
   private func notShownEvents(in world: IslandState) -> [Event] {
     guard world.configuration.device.hasIsland else {
-      return TapTarget.allCases.map { .tap($0) } + LongPressTarget.allCases.map { .longPress($0) }
+      return TapTarget.allCases.filter { $0 != .outside }.map { .tap($0) }
+        + LongPressTarget.allCases.map { .longPress($0) }
     }
     if shown.expanded {
       return [.tap(.island), .tap(.detached), .longPress(.island), .longPress(.detached)]
