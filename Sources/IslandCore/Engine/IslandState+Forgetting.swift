@@ -1,36 +1,61 @@
-/// Dismissed activities are gone from the device. The state keeps the most recent of them
-/// (``IslandState/retainedDismissedActivities``) so that a replay shows how they ended, and
-/// forgets older ones, keeping only their ids: an id is never reused, so a start under a
-/// forgotten id is still rejected, and an update or end of one is rejected as ended. This
-/// keeps the state, and a replay's memory, bounded however long the journal: by the live
-/// activities, those ended within the last 4 h, and the retained dismissed ones.
+/// Dismissed activities are gone from the device. The state keeps the most recently
+/// dismissed of them (``IslandState/retainedDismissedActivities``) so that a replay shows how
+/// they ended, and forgets older ones, in the order they were dismissed, keeping only their
+/// ids: an id is never reused, so a start under a forgotten id is still rejected, and an
+/// update or end of one is rejected as ended. This keeps the state, and a replay's memory,
+/// bounded however long the journal: by the live activities, those ended within the last
+/// 4 h, and the retained dismissed ones (forgotten ids take a few bytes each,
+/// ``ForgottenIDs``).
 extension IslandState {
-  /// How many dismissed activities the state keeps, the most recently started first.
+  /// How many dismissed activities the state keeps: exactly the most recently dismissed.
   public static let retainedDismissedActivities = 256
 
   /// Whether `id` belonged to an activity that was dismissed and then forgotten.
   public func isForgotten(_ id: String) -> Bool { forgottenIDs.contains(id) }
 
-  /// Forgets the oldest dismissed activities beyond the retained number. Runs after an
-  /// accepted event, and scans only once the activity list has grown by the retained number
-  /// since the last scan, so its cost per event stays constant.
+  /// Forgets the least recently dismissed activities beyond the retained number. Runs after
+  /// an accepted event; only an event that dismissed an activity past the retained number
+  /// forgets one, and its cost is in the activities the state holds, never in the journal's
+  /// length: no periodic scan.
   mutating func forgetOldDismissedActivities() {
-    guard activities.count >= nextForgettingScan else { return }
-    defer { nextForgettingScan = activities.count + IslandState.retainedDismissedActivities }
-    var dismissed = 0
-    for activity in activities where activity.phase == .dismissed { dismissed += 1 }
-    var toForget = dismissed - IslandState.retainedDismissedActivities
-    guard toForget > 0 else { return }
+    let excess = dismissalOrder.count - IslandState.retainedDismissedActivities
+    guard excess > 0 else { return }
+    var forgotten: [Int] = []
+    for startSeq in dismissalOrder.prefix(excess) {
+      if let position = position(ofStartSeq: startSeq) { forgotten.append(position) }
+    }
+    dismissalOrder.removeFirst(excess)
+    forget(forgotten.sorted())
+  }
 
-    // Activities are in start order: the first dismissed ones are the oldest.
-    // Kept activities move down in place (moved, not copied); forgotten ones end up last
-    // and are dropped.
-    var newPosition = [Int](repeating: -1, count: activities.count)
-    var kept = 0
-    for position in activities.indices {
-      if toForget > 0, activities[position].phase == .dismissed {
-        forgottenIDs.insert(activities[position].attributes.id)
-        toForget -= 1
+  /// The position of the activity started by event `startSeq`: the list is in start order.
+  private func position(ofStartSeq startSeq: Int) -> Int? {
+    var low = 0
+    var high = activities.count
+    while low < high {
+      let middle = (low + high) / 2
+      if activities[middle].attributes.startSeq < startSeq {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low < activities.count && activities[low].attributes.startSeq == startSeq ? low : nil
+  }
+
+  /// Removes the dismissed activities at `positions` (ascending), keeping their ids.
+  private mutating func forget(_ positions: [Int]) {
+    guard let first = positions.first else { return }
+    for position in positions { forgottenIDs.insert(activities[position].attributes.id) }
+    // The activities after the first forgotten one move down in place; nothing before it
+    // moves.
+    var newPosition = Array(0..<activities.count)
+    var kept = first
+    var next = 0
+    for position in first..<activities.count {
+      if next < positions.count, positions[next] == position {
+        newPosition[position] = -1
+        next += 1
       } else {
         newPosition[position] = kept
         if kept != position { activities.swapAt(kept, position) }

@@ -117,6 +117,8 @@ extension IslandState {
     let effectCount: Int
     let warningCount: Int
     let animationCount: Int
+    /// How many dismissals were recorded before the event.
+    let dismissalCount: Int
     /// What the timers fired before the event changed, when some came due.
     var firedTimers: FiredTimers?
 
@@ -124,6 +126,7 @@ extension IslandState {
       effectCount = state.effects.count
       warningCount = state.warnings.count
       animationCount = state.animations.count
+      dismissalCount = state.dismissalOrder.count
     }
 
     func revert(_ state: inout IslandState) {
@@ -131,6 +134,7 @@ extension IslandState {
       state.animations.removeLast(state.animations.count - animationCount)
       state.effects.removeLast(state.effects.count - effectCount)
       state.warnings.removeLast(state.warnings.count - warningCount)
+      state.dismissalOrder.removeLast(state.dismissalOrder.count - dismissalCount)
     }
   }
 

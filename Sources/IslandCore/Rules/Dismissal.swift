@@ -34,6 +34,7 @@ extension IslandState {
     activities[index].dismissAt = dismissAt
     if dismissAt <= t {
       activities[index].phase = .dismissed
+      dismissalOrder.append(activities[index].attributes.startSeq)
     } else {
       activities[index].phase = .ended
       timers.insert(

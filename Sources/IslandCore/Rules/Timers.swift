@@ -68,6 +68,7 @@ extension IslandState {
         guard phase == .ended, activities[index].dismissAt == timer.due else { continue }
         record.willChange(index, in: activities)
         activities[index].phase = .dismissed
+        dismissalOrder.append(activities[index].attributes.startSeq)
       }
     }
     return rankingChanged
