@@ -22,53 +22,32 @@ extension IslandState {
     guard excess > 0 else { return }
     var forgotten: [Int] = []
     for startSeq in dismissalOrder.prefix(excess) {
-      if let position = position(ofStartSeq: startSeq) { forgotten.append(position) }
+      if let position = ActivityIndex.position(of: startSeq, in: activities) {
+        forgotten.append(position)
+      }
     }
     dismissalOrder.removeFirst(excess)
     forget(forgotten.sorted())
   }
 
-  /// The position of the activity started by event `startSeq`: the list is in start order.
-  private func position(ofStartSeq startSeq: Int) -> Int? {
-    var low = 0
-    var high = activities.count
-    while low < high {
-      let middle = (low + high) / 2
-      if activities[middle].attributes.startSeq < startSeq {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low < activities.count && activities[low].attributes.startSeq == startSeq ? low : nil
-  }
-
   /// Removes the dismissed activities at `positions` (ascending), keeping their ids.
   private mutating func forget(_ positions: [Int]) {
-    guard let first = positions.first else { return }
-    for position in positions { forgottenIDs.insert(activities[position].attributes.id) }
-    // The activities after the first forgotten one move down in place; nothing before it
-    // moves.
-    var newPosition = Array(0..<activities.count)
-    var kept = first
-    var next = 0
-    for position in first..<activities.count {
-      if next < positions.count, positions[next] == position {
-        newPosition[position] = -1
-        next += 1
-      } else {
-        newPosition[position] = kept
-        if kept != position { activities.swapAt(kept, position) }
-        kept += 1
-      }
+    guard !positions.isEmpty else { return }
+    for position in positions.reversed() {
+      let attributes = activities[position].attributes
+      forgottenIDs.insert(attributes.id)
+      activityIndex.remove(attributes.id, startSeq: attributes.startSeq)
+      // Moved as memory, not copied value by value.
+      activities.remove(at: position)
     }
-    activities.removeLast(activities.count - kept)
     // Only dismissed activities go, and nothing refers to them any more: they are neither
-    // eligible, nor placed, nor expanded, and every timer of theirs is spent.
-    func moved(_ position: Int) -> Int { newPosition[position] }
-    activityIndex = ActivityIndex()
-    for position in activities.indices {
-      activityIndex.insert(activities[position].attributes.id, at: position)
+    // eligible, nor placed, nor expanded. The others after them move down by as many as
+    // went before them. Timers and the id index find activities by start seq: they do not
+    // move.
+    func moved(_ position: Int) -> Int {
+      var before = 0
+      while before < positions.count, positions[before] < position { before += 1 }
+      return position - before
     }
     eligible = eligible.map(moved)
     placement.island = placement.island.map(moved)
@@ -78,6 +57,11 @@ extension IslandState {
     if let expanded = expansion?.activity { expansion?.activity = moved(expanded) }
     // The activity an update just changed is live: it is kept, and only moves.
     if !contentChange.zones.isEmpty { contentChange.activity = moved(contentChange.activity) }
-    timers.remap { newPosition[$0] >= 0 ? newPosition[$0] : nil }
+    // A forgotten activity's timers are skipped when due, and dropped once they outnumber
+    // the activities kept, so that the queue stays in proportion to the state.
+    if timers.count > 4 * activities.count + 64 {
+      let kept = activities
+      timers.removeAll { ActivityIndex.position(of: $0.startSeq, in: kept) == nil }
+    }
   }
 }

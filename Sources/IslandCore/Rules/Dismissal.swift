@@ -39,8 +39,7 @@ extension IslandState {
       activities[index].phase = .ended
       timers.insert(
         Timer(
-          due: dismissAt, kind: .dismissal, startSeq: activities[index].startSeq,
-          activity: index))
+          due: dismissAt, kind: .dismissal, startSeq: activities[index].startSeq))
     }
     eligible.removeAll { $0 == index }
     if expansion?.activity == index { collapse(seq: seq) }

@@ -39,7 +39,7 @@ extension IslandState {
     IslandState.updateLife(of: &activities[index], by: update, at: t)
     if let stale = update.stale, stale > t {
       timers.insert(
-        Timer(due: stale, kind: .stale, startSeq: attributes.startSeq, activity: index))
+        Timer(due: stale, kind: .stale, startSeq: attributes.startSeq))
     }
     if let alert = update.alert {
       if device.hasIsland {
@@ -47,7 +47,7 @@ extension IslandState {
         let alreadyShown = expansion?.activity == index
         expansion = Expansion(activity: index, reason: .alert, until: until)
         timers.insert(
-          Timer(due: until, kind: .alertEnd, startSeq: attributes.startSeq, activity: index))
+          Timer(due: until, kind: .alertEnd, startSeq: attributes.startSeq))
         if !alreadyShown { animate(.expand, index: index, timing: springTiming, seq: seq) }
       } else {
         effects.append(Effect(seq: seq, kind: .banner(activity: update.activity, alert: alert)))
