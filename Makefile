@@ -3,7 +3,12 @@
 SWIFT ?= swift
 CONFIG ?= debug
 
-.PHONY: run test build release lint format deps bench fuzz clean
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+
+.PHONY: run test build release install lint format deps bench fuzz clean pictures
 
 deps:
 	@bash .ci/deps
@@ -13,6 +18,15 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release
+
+# The release binary, its man page and its bash completion (both written by the binary from
+# its table of subcommands): `make install PREFIX=~/.local`, `DESTDIR=` for packaging.
+install: release
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/island" $(DESTDIR)$(BINDIR)/island
+	$(DESTDIR)$(BINDIR)/island help --man > $(DESTDIR)$(MANDIR)/man1/island.1
+	$(DESTDIR)$(BINDIR)/island completions bash > $(DESTDIR)$(BASHCOMPDIR)/island
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/island.1 $(DESTDIR)$(BASHCOMPDIR)/island
 
 run: build
 	@$$($(SWIFT) build -c $(CONFIG) --show-bin-path)/island
@@ -27,6 +41,16 @@ bench: deps
 	$(SWIFT) build -c release --product island
 	cd Benchmarks && rm -f .build/release.yaml && $(SWIFT) build -c release \
 	  && .build/release/island-bench --island ../.build/release/island
+
+# The README's pictures (docs/images/), remade by the command line from recorded journals.
+ISLAND = $$($(SWIFT) build -c $(CONFIG) --show-bin-path)/island
+pictures: build
+	@mkdir -p docs/images
+	$(ISLAND) replay Journals/seed-000-delivery.jsonl --until 1 --format png > docs/images/compact.png
+	$(ISLAND) replay Journals/two-apps-hidden-third.jsonl --until 2 --format png > docs/images/minimal.png
+	$(ISLAND) replay Journals/seed-000-delivery.jsonl --until 4 --format png > docs/images/expanded.png
+	$(ISLAND) render Journals/seed-000-delivery.jsonl --filmstrip docs/images/seed-000-filmstrip.svg
+	$(ISLAND) render Journals/seed-001-alert.jsonl --html docs/images/seed-001-alert.html --scale 2
 
 lint:
 	$(SWIFT) format lint --strict --recursive Sources Tests Package.swift

@@ -2,36 +2,39 @@ import Foundation
 import IslandCore
 import IslandJournal
 import IslandProperties
+import IslandTerminal
 
 /// `island fuzz`: checks the property kit's properties on generated event sequences and
 /// saves the first failure of each, shrunk, as a journal that `island replay` reproduces.
-///
-///     island fuzz [--seed N] [--runs N] [--length N] [--journal-out DIR] [--prefix JOURNAL]
-///                 [--property NAME]... [--save-cases DIR]
+/// Cases are checked on `--jobs` threads; what it prints depends on the seed alone.
 enum FuzzCommand {
-  static let usage = """
-    usage: island fuzz [--seed N] [--runs N] [--length N] [--journal-out DIR]
-                       [--prefix JOURNAL] [--property NAME]... [--save-cases DIR]
-      --seed N          the run's seed (default: drawn at random, and printed)
-      --runs N          cases per property (default 1000)
-      --length N        the most events per case (default 60)
-      --journal-out DIR where failing cases are saved as journals (default fuzz-failures)
-      --prefix JOURNAL  start every case from this journal's island
-      --property NAME   check only this property (repeatable): rules, rejection,
-                        invariants, determinism, snapshot, round-trip, event-order,
-                        journal-file
-      --save-cases DIR  check nothing: write the generated cases (their accepted events) as
-                        journals into DIR, for reading or as a fuzzing corpus
-    """
+  static var usage: String {
+    IslandCommandLine.subcommand("fuzz").map { HelpText.help(of: $0) } ?? ""
+  }
+
+  /// The properties' names, as `--property` takes them.
+  static let propertyNames = Property.allCases.map(\.rawValue)
 
   struct Options {
     var seed: UInt64?
     var runs = 1_000
     var length = 60
-    var journalOut = "fuzz-failures"
+    var journalOut = Options.defaultJournalOut
+
+    /// `$TMPDIR/island-fuzz-failures` (`/tmp` without `TMPDIR`): failing cases are written
+    /// outside the working tree unless asked, never into a tracked folder.
+    static var defaultJournalOut: String {
+      var directory = ProcessInfo.processInfo.environment["TMPDIR"] ?? ""
+      while directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
+      return (directory.isEmpty ? "/tmp" : directory) + "/island-fuzz-failures"
+    }
     var prefixPath: String?
     var properties: [Property] = []
     var saveCases: String?
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    /// Hidden, for the tests: an extra invariant that fails when six activities are hidden,
+    /// rare enough to fail far into a run, so that a failure, its shrinking and its journal can be compared across `--jobs`.
+    var failOnSixHidden = false
   }
 
   /// Why the arguments could not be read.
@@ -45,7 +48,10 @@ enum FuzzCommand {
 
     var description: String {
       switch self {
-      case .unknownOption(let option): return "unknown option '\(option)'"
+      case .unknownOption(let option):
+        let guess = IslandCommandLine.subcommand("fuzz")?.suggestion(forOption: option)
+        return "unknown option '\(TerminalText.quoted(option))'"
+          + (guess.map { "; did you mean \($0)?" } ?? "")
       case .missingValue(let option): return "\(option) needs a value"
       case .badValue(let option, let value, let expected):
         return "\(option) '\(value)': expected \(expected)"
@@ -58,12 +64,9 @@ enum FuzzCommand {
     do {
       options = try parse(arguments)
     } catch {
-      printError("island fuzz: \(error)\n\(usage)")
+      let usageLine = IslandCommandLine.subcommand("fuzz")?.usageLine() ?? ""
+      printError("island fuzz: \(error)\n\(usageLine)")
       return ExitCode.usage
-    }
-    if arguments.contains("--help") || arguments.contains("-h") {
-      print(usage)
-      return ExitCode.ok
     }
     var prefix: Prefix?
     if let path = options.prefixPath {
@@ -85,21 +88,39 @@ enum FuzzCommand {
     if let directory = options.saveCases {
       return saveCases(into: directory, seed: seed, prefix: prefix, options: options)
     }
-    print(
+    var output = StandardStream.output
+    output.line(
       "island fuzz: seed \(seed), \(options.runs) cases per property, up to \(options.length) "
         + "events each" + (options.prefixPath.map { ", after \($0)" } ?? ""))
+    output.flush()
 
+    Interruption.install()
+    let progress = isatty(STDERR_FILENO) == 1 ? Progress() : nil
     var failed = false
     var totalCases = 0
     var totalEvents = 0
     var totalTime = Duration.zero
     let generation = GenerationOptions(maximumLength: options.length)
+    let extras =
+      options.failOnSixHidden
+      ? [
+        IslandInvariants.Extra(name: "neverSixHidden") { state in
+          state.hiddenActivities.count < 6 ? nil : "six activities hidden"
+        }
+      ]
+      : []
     for property in properties {
-      let runner = PropertyRunner(property: property, options: generation, prefix: prefix)
+      let runner = PropertyRunner(
+        property: property, options: generation, prefix: prefix, extras: extras)
       let clock = ContinuousClock()
-      var result: PropertyResult?
-      let elapsed = clock.measure { result = runner.run(seed: seed, runs: options.runs) }
-      guard let result else { continue }
+      let start = clock.now
+      let result = ParallelRun.run(
+        runner, seed: seed, runs: options.runs, jobs: options.jobs,
+        progress: progress.map { progress in
+          { done in progress.show(property.rawValue, done: done, of: options.runs, since: start) }
+        })
+      progress?.clear()
+      let elapsed = clock.now - start
       totalCases += result.cases
       totalEvents += result.events
       totalTime += elapsed
@@ -107,19 +128,31 @@ enum FuzzCommand {
       let figures =
         "\(pad(result.cases, 7)) cases \(pad(result.events, 9)) events "
         + "\(pad(perSecond(result.cases, elapsed), 8)) cases/s"
+      if result.interrupted {
+        output.line("  \(name) \(figures)  interrupted")
+        output.line(
+          "island fuzz: interrupted: \(totalCases) cases, \(totalEvents) events checked"
+            + (failed ? ", a property failed" : ", every property held so far")
+            + " (seed \(seed))")
+        output.flush()
+        return ExitCode.interrupted
+      }
       guard let counterexample = result.counterexample else {
-        print("  \(name) \(figures)  ok")
+        output.line("  \(name) \(figures)  ok")
+        output.flush()
         continue
       }
       failed = true
-      print("  \(name) \(figures)  FAILED")
+      output.line("  \(name) \(figures)  FAILED")
+      output.flush()
       report(counterexample, options: options)
     }
-    print(
+    output.line(
       failed
         ? "island fuzz: a property failed (seed \(seed))"
         : "island fuzz: every property held: \(totalCases) cases, \(totalEvents) events, "
           + "\(perSecond(totalCases, totalTime)) cases/s (seed \(seed))")
+    output.flush()
     return failed ? ExitCode.failure : ExitCode.ok
   }
 
@@ -150,27 +183,31 @@ enum FuzzCommand {
   }
 
   private static func report(_ counterexample: Counterexample, options: Options) {
+    var output = StandardStream.output
+    defer { output.flush() }
     let original = counterexample.originalFailure
     let shrunk = counterexample.failure
-    print(
+    output.line(
       "    case \(counterexample.caseIndex + 1), case seed \(counterexample.caseSeed): "
         + original.description)
-    print(
+    output.line(
       "    shrunk from \(counterexample.original.steps.count) to "
         + "\(counterexample.shrunk.steps.count) events (\(counterexample.shrinkChecks) checks): "
         + shrunk.description)
     do {
       let path = try counterexample.write(into: options.journalOut)
-      print("    saved: \(path)")
-      print("    replay: island replay \(path)")
+      output.line("    saved: \(path)")
+      output.line("    replay: island replay \(path)")
     } catch {
+      output.flush()
       printError("island fuzz: cannot save the failing case: \(error)")
-      print(counterexample.journalText, terminator: "")
+      output.append(counterexample.journalText)
     }
     var again = "island fuzz --seed \(counterexample.caseSeed) --runs 1 --length \(options.length)"
     again += " --property \(counterexample.property.rawValue)"
     if let prefix = options.prefixPath { again += " --prefix \(prefix)" }
-    print("    again: \(again)")
+    if options.failOnSixHidden { again += " --test-fail-on-six-hidden" }
+    output.line("    again: \(again)")
   }
 
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
@@ -211,7 +248,8 @@ enum FuzzCommand {
         }
         if !options.properties.contains(property) { options.properties.append(property) }
       case "--save-cases": options.saveCases = try value(argument)
-      case "--help", "-h": break
+      case "--jobs": options.jobs = try count(argument, minimum: 1)
+      case "--test-fail-on-six-hidden": options.failOnSixHidden = true
       default: throw .unknownOption(argument)
       }
       index += 1

@@ -39,10 +39,21 @@ struct StandardStream {
     buffer.reserveCapacity(1 << 16)
   }
 
+  /// Appends `text`, with no newline.
+  mutating func append(_ text: String) {
+    buffer.append(contentsOf: text.utf8)
+  }
+
   /// Appends `text` and a newline.
   mutating func line(_ text: String) {
     buffer.append(contentsOf: text.utf8)
     buffer.append(0x0A)
+    if buffer.count >= 1 << 16 { flush() }
+  }
+
+  /// Appends `data` as it is (a PNG), with no newline.
+  mutating func bytes(_ data: Data) {
+    buffer.append(contentsOf: data)
     if buffer.count >= 1 << 16 { flush() }
   }
 
@@ -84,8 +95,11 @@ struct ArgumentList {
   private(set) var positional: [String] = []
   private(set) var options: [(name: String, value: String?)] = []
 
-  /// Splits `arguments`; `valued` names the options that take a value.
-  init(_ arguments: [String], valued: Set<String>) throws(UsageError) {
+  /// Splits `arguments`; `valued` names the options that take a value, `optionalValue`
+  /// those that may take one after an `=` (`--color`, `--color=never`).
+  init(_ arguments: [String], valued: Set<String>, optionalValue: Set<String> = [])
+    throws(UsageError)
+  {
     var index = 0
     var onlyPositional = false
     while index < arguments.count {
@@ -101,7 +115,9 @@ struct ArgumentList {
       }
       if let equals = argument.firstIndex(of: "=") {
         let name = String(argument[..<equals])
-        guard valued.contains(name) else { throw .unexpectedValue(option: name) }
+        guard valued.contains(name) || optionalValue.contains(name) else {
+          throw .unexpectedValue(option: name)
+        }
         options.append((name, String(argument[argument.index(after: equals)...])))
       } else if valued.contains(argument) {
         guard index < arguments.count else { throw .missingValue(option: argument) }
@@ -133,8 +149,8 @@ enum UsageError: Error {
   case unexpectedValue(option: String)
   /// An option that takes a value was given none.
   case missingValue(option: String)
-  /// An option the command does not have.
-  case unknownOption(String)
+  /// An option the command does not have, and the one it is closest to.
+  case unknownOption(String, suggestion: String? = nil)
   /// Too few or too many arguments.
   case arguments(String)
   /// An option with a value it does not take.
@@ -148,10 +164,86 @@ enum UsageError: Error {
     switch self {
     case .unexpectedValue(let option): return "\(option) takes no value"
     case .missingValue(let option): return "\(option) needs a value"
-    case .unknownOption(let option): return "unknown option \(option)"
+    case .unknownOption(let option, let suggestion):
+      return "unknown option \(TerminalText.quoted(option))"
+        + (suggestion.map { "; did you mean \($0)?" } ?? "")
     case .arguments(let what): return what
     case .invalidValue(let option, let value, let expected):
-      return "\(option) \(value): expected \(expected)"
+      return "\(option) \(TerminalText.quoted(value)): expected \(expected)"
     }
   }
+}
+
+extension ArgumentList {
+  /// `--columns N`, a width of at least 20 columns.
+  func columns() throws(UsageError) -> Int? {
+    guard let text = value("--columns") else { return nil }
+    guard let columns = Int(text), columns >= 20 else {
+      throw .invalidValue(option: "--columns", value: text, expected: "a width from 20 columns")
+    }
+    return columns
+  }
+}
+
+extension ColorChoice {
+  /// `--color` (always), `--color=WHEN`, or never.
+  static func parse(_ list: ArgumentList) throws(UsageError) -> ColorChoice {
+    guard list.has("--color") else { return .never }
+    let value = list.value("--color") ?? "always"
+    guard let choice = ColorChoice(rawValue: value) else {
+      throw .invalidValue(option: "--color", value: value, expected: "auto, always or never")
+    }
+    return choice
+  }
+}
+
+/// Standard input copied to a temporary file, for `-`: a journal is read from a file (its
+/// size decides how it is decoded), and a pipe can be read only once.
+struct StandardInputFile {
+  /// The copy's path.
+  let path: String
+
+  /// Why standard input could not be copied.
+  struct Failure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Copies standard input to its end.
+  init() throws(Failure) {
+    path = NSTemporaryDirectory() + "island-stdin-\(getpid())-\(UUID().uuidString).jsonl"
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard descriptor >= 0 else {
+      throw Failure(
+        description: "cannot copy standard input to \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { close(descriptor) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else {
+        if count < 0 {
+          throw Failure(
+            description: "cannot read standard input: \(String(cString: strerror(errno)))")
+        }
+        return
+      }
+      var written = 0
+      while written < count {
+        let step = buffer.withUnsafeBytes { raw in
+          Glibc.write(descriptor, raw.baseAddress.map { $0 + written }, count - written)
+        }
+        if step < 0 && errno == EINTR { continue }
+        guard step > 0 else {
+          throw Failure(
+            description:
+              "cannot copy standard input to \(path): \(String(cString: strerror(errno)))")
+        }
+        written += step
+      }
+    }
+  }
+
+  /// Removes the copy.
+  func remove() { unlink(path) }
 }

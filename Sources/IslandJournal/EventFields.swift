@@ -3,7 +3,7 @@ import IslandCore
 /// The fields an event line may have, in the order checks report them.
 enum EventField: Int, CaseIterable {
   case seq, t, event, activity, app, relevance, state, layout, url, links, stale, alert
-  case dismissal, target
+  case dismissal, target, timestamp, arrived
 
   /// The field's name in the journal.
   var name: StaticString {
@@ -22,6 +22,8 @@ enum EventField: Int, CaseIterable {
     case .alert: return "alert"
     case .dismissal: return "dismissal"
     case .target: return "target"
+    case .timestamp: return "timestamp"
+    case .arrived: return "arrived"
     }
   }
 
@@ -46,6 +48,8 @@ enum EventField: Int, CaseIterable {
     case (5, UInt8(ascii: "a")): candidate = .alert
     case (6, UInt8(ascii: "l")): candidate = .layout
     case (6, UInt8(ascii: "t")): candidate = .target
+    case (7, UInt8(ascii: "a")): candidate = .arrived
+    case (9, UInt8(ascii: "t")): candidate = .timestamp
     case (8, UInt8(ascii: "a")): candidate = .activity
     case (9, UInt8(ascii: "r")): candidate = .relevance
     case (9, UInt8(ascii: "d")): candidate = .dismissal
@@ -90,10 +94,12 @@ enum EventName: CaseIterable {
   }
 
   private static let startFields = bits([
-    .activity, .app, .relevance, .state, .layout, .url, .links, .stale,
+    .activity, .app, .relevance, .state, .layout, .url, .links, .stale, .timestamp, .arrived,
   ])
-  private static let updateFields = bits([.activity, .state, .relevance, .stale, .alert])
-  private static let endFields = bits([.activity, .state, .dismissal])
+  private static let updateFields = bits([
+    .activity, .state, .relevance, .stale, .alert, .timestamp, .arrived,
+  ])
+  private static let endFields = bits([.activity, .state, .dismissal, .timestamp, .arrived])
 
   private static func bits(_ fields: [EventField]) -> UInt16 {
     fields.reduce(0) { $0 | $1.bit }
@@ -151,6 +157,8 @@ struct EventFields {
   var alert: Alert?
   var dismissal: Dismissal?
   var target: String?
+  var timestamp: Int64?
+  var arrived: Int64?
 
   func has(_ field: EventField) -> Bool { present & field.bit != 0 }
 
@@ -199,6 +207,8 @@ struct EventFields {
     case .seq: seq = try EventFields.wholeNumber(value, field: name)
     case .t: t = try EventFields.wholeNumber(value, field: name)
     case .stale: stale = try EventFields.wholeNumber(value, field: name)
+    case .timestamp: timestamp = try EventFields.wholeNumber(value, field: name)
+    case .arrived: arrived = try EventFields.wholeNumber(value, field: name)
     case .event:
       let text = try string()
       guard let event = EventName(name: text) else { throw .unknownEvent(text) }
@@ -335,14 +345,18 @@ struct EventFields {
       payload = .start(
         Start(
           activity: activity ?? "", app: app ?? "", relevance: relevance ?? 0, stale: stale,
-          state: state ?? ContentState(), layout: layout, url: url, links: links ?? RegionLinks()))
+          state: state ?? ContentState(), layout: layout, url: url, links: links ?? RegionLinks(),
+          timestamp: timestamp, arrived: arrived))
     case .update:
       payload = .update(
         Update(
           activity: activity ?? "", state: state ?? ContentState(), relevance: relevance,
-          stale: stale, alert: alert))
+          stale: stale, alert: alert, timestamp: timestamp, arrived: arrived))
     case .end:
-      payload = .end(End(activity: activity ?? "", state: state, dismissal: dismissal ?? .default))
+      payload = .end(
+        End(
+          activity: activity ?? "", state: state, dismissal: dismissal ?? .default,
+          timestamp: timestamp, arrived: arrived))
     case .tap:
       guard let tap = TapTarget(rawValue: target ?? "") else {
         throw .invalidValue(

@@ -17,6 +17,10 @@ import IslandCore
 /// `dismissal` (`"default"`, `"immediate"` or `{"after":T}`). Times and `seq` are whole
 /// numbers from 0 to 2^53 - 1. A field the event does not have is an error, as is a key
 /// given twice.
+///
+/// Version 2 adds two optional fields to start, update and end: `timestamp`, when the data
+/// was generated on its source's clock (a push's UNIX seconds: see Part 2, "Update order"),
+/// and `arrived`, when an event held back by the priority budget arrived.
 public enum EventLine {
   // MARK: - Encoding
 
@@ -47,6 +51,7 @@ public enum EventLine {
         members.append(("links", .object(links)))
       }
       if let stale = start.stale { members.append(("stale", JSONValue(stale))) }
+      appendDelivery(start.timestamp, start.arrived, to: &members)
     case .update(let update):
       members.append(("activity", .string(update.activity)))
       if !update.state.isEmpty { members.append(("state", update.state.json)) }
@@ -59,6 +64,7 @@ public enum EventLine {
         if let sound = alert.sound { fields.append(("sound", .string(sound))) }
         members.append(("alert", .object(fields)))
       }
+      appendDelivery(update.timestamp, update.arrived, to: &members)
     case .end(let end):
       members.append(("activity", .string(end.activity)))
       if let state = end.state { members.append(("state", state.json)) }
@@ -69,6 +75,7 @@ public enum EventLine {
       case .after(let time): dismissal = ["after": JSONValue(time)]
       }
       members.append(("dismissal", dismissal))
+      appendDelivery(end.timestamp, end.arrived, to: &members)
     case .tap(let target):
       members.append(("target", .string(target.rawValue)))
     case .longPress(let target):
@@ -77,6 +84,14 @@ public enum EventLine {
       break
     }
     return .object(members)
+  }
+
+  /// The version-2 fields: `timestamp` and `arrived`, when the event has them.
+  private static func appendDelivery(
+    _ timestamp: Int64?, _ arrived: Milliseconds?, to members: inout [(String, JSONValue)]
+  ) {
+    if let timestamp { members.append(("timestamp", JSONValue(timestamp))) }
+    if let arrived { members.append(("arrived", JSONValue(arrived))) }
   }
 
   // MARK: - Decoding
@@ -247,6 +262,8 @@ private struct LineReader {
       fields.t = try EventFields.wholeNumber(try parseNumberLiteral(), field: "t")
     case .stale where atNumber:
       fields.stale = try EventFields.wholeNumber(try parseNumberLiteral(), field: "stale")
+    case .timestamp where atNumber:
+      fields.timestamp = try EventFields.wholeNumber(try parseNumberLiteral(), field: "timestamp")
     case .relevance where atNumber:
       fields.relevance = try parseNumber()
     case .activity where atString: fields.activity = try parseString()

@@ -14,6 +14,13 @@ public struct JournalReplay: Equatable, Sendable {
   public var state: IslandState
   /// What the reader noticed without stopping (a torn last line).
   public var warnings: [JournalWarning]
+
+  /// A replay's result: for other logs folded as journals are (a push log).
+  public init(header: JournalHeader, state: IslandState, warnings: [JournalWarning]) {
+    self.header = header
+    self.state = state
+    self.warnings = warnings
+  }
 }
 
 /// Journal files as a whole: replaying, writing at once, repairing.

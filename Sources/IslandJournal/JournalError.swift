@@ -77,6 +77,9 @@ public enum JournalWarning: Equatable, Sendable, CustomStringConvertible {
   /// The last line has no newline: a write was cut short (a crash). It is not part of the
   /// journal and is ignored.
   case tornLastLine(path: String, line: Int, bytes: Int)
+  /// Something noticed about one line that does not stop the reading: a push the device
+  /// ignored or held back (IslandPush).
+  case lineNote(path: String, line: Int, message: String)
 
   /// `FILE:LINE: warning: message`.
   public var description: String { unescapedDescription.escapingControlCharacters() }
@@ -84,6 +87,8 @@ public enum JournalWarning: Equatable, Sendable, CustomStringConvertible {
   /// The description as written, before its control characters are escaped.
   private var unescapedDescription: String {
     switch self {
+    case .lineNote(let path, let line, let message):
+      return "\(path):\(line): warning: \(message)"
     case .tornLastLine(let path, let line, let bytes):
       return "\(path):\(line): warning: torn last line (\(bytes) bytes without a newline) "
         + "ignored; `island journal repair \(path)` cuts it off"

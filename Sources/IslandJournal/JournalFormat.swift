@@ -2,7 +2,7 @@ import IslandCore
 
 /// The journal format: JSON Lines, a header line then one event a line, in seq order.
 ///
-///     {"format":"island-journal","version":1,"device":"iPhone 15 Pro","profile":"tap-expands"}
+///     {"format":"island-journal","version":2,"device":"iPhone 15 Pro","profile":"tap-expands"}
 ///     {"seq":1,"t":0,"event":"start","activity":"pizza","app":"com.example.food",...}
 ///     {"seq":2,"t":60000,"event":"update","activity":"pizza","state":{"minutesLeft":19}}
 ///
@@ -12,7 +12,15 @@ public enum JournalFormat {
   /// The header's `format`.
   public static let name = "island-journal"
   /// The version this code writes, and the newest it reads.
-  public static let currentVersion = 1
+  ///
+  /// Version 1: the six events. Version 2: start, update and end may carry `timestamp` and
+  /// `arrived` (``EventLine``). Every version-1 journal is a version-2 journal too.
+  public static let currentVersion = 2
+
+  /// The oldest version that holds `entry`.
+  public static func version(needed entry: LogEntry) -> Int {
+    entry.event.timestamp != nil || entry.event.arrived != nil ? 2 : 1
+  }
   /// The longest line, in bytes without its newline, a reader accepts: 1 MiB.
   public static let maximumLineLength = 1 << 20
 
@@ -26,14 +34,27 @@ public enum JournalFormat {
     throws(JournalLineError) -> LogEntry
   {
     switch version {
-    case 1: return try EventLine.decode(line)
+    case 1:
+      let entry = try EventLine.decode(line)
+      if let field = entry.event.timestamp != nil
+        ? "timestamp" : entry.event.arrived.map({ _ in "arrived" })
+      {
+        throw .needsVersion(field: field, version: 2, found: 1)
+      }
+      return entry
+    case 2: return try EventLine.decode(line)
     default: throw .newerVersion(found: version, supported: currentVersion)
     }
   }
 
   /// A whole journal as text: the header line and one line per entry, each ending in a
-  /// newline.
+  /// newline. A header of an older version than the entries need is written in the current
+  /// version.
   public static func encode(header: JournalHeader, entries: [LogEntry]) -> String {
+    var header = header
+    if entries.contains(where: { version(needed: $0) > header.version }) {
+      header.version = currentVersion
+    }
     var text = header.line + "\n"
     for entry in entries { text += EventLine.encode(entry) + "\n" }
     return text
@@ -53,10 +74,14 @@ public enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertibl
   case lineTooLong(limit: Int)
   /// The first line is not a journal header.
   case missingHeader(found: String)
+  /// The first line of a push log is not its header (IslandPush).
+  case notAPushLog(found: String)
   /// The header's `format` is not `island-journal`.
   case notAJournal(format: String)
   /// The header's version is newer than this code reads.
   case newerVersion(found: Int, supported: Int)
+  /// A field of a newer version than the journal's header says.
+  case needsVersion(field: String, version: Int, found: Int)
   /// The header's version is below 1.
   case unsupportedVersion(Int)
   /// The header names a device the engine does not know.
@@ -95,10 +120,16 @@ public enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertibl
     case .missingHeader(let found):
       return "missing header: the first line is \(found), not "
         + "{\"format\":\"\(JournalFormat.name)\",\"version\":\(JournalFormat.currentVersion),...}"
+    case .notAPushLog(let found):
+      return "missing header: the first line is \(found), not "
+        + "{\"format\":\"island-pushes\",\"version\":1,...}"
     case .notAJournal(let format):
       return "not an island journal: format \"\(format)\" (expected \"\(JournalFormat.name)\")"
     case .newerVersion(let found, let supported):
       return "journal version \(found) is newer than this island reads (version \(supported))"
+    case .needsVersion(let field, let version, let found):
+      return "field \"\(field)\" needs journal version \(version), but the header says version "
+        + "\(found)"
     case .unsupportedVersion(let version):
       return "journal version \(version) does not exist (versions start at 1)"
     case .unknownDevice(let name):

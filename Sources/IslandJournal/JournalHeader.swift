@@ -2,7 +2,7 @@ import IslandCore
 
 /// A journal's first line: what the events are folded under.
 ///
-///     {"format":"island-journal","version":1,"device":"iPhone 15 Pro","profile":"tap-expands"}
+///     {"format":"island-journal","version":2,"device":"iPhone 15 Pro","profile":"tap-expands"}
 ///
 /// `device` (a name from ``Device/all``; default `iPhone 15 Pro`) and `profile` (`tap-expands`,
 /// the default, or `tap-opens`) are optional; so is `policy`, an object overriding some of

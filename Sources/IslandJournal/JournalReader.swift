@@ -71,13 +71,13 @@ public final class JournalReader {
 }
 
 /// Splits a file into lines through one fixed buffer: a little over one longest line plus
-/// one read.
-private struct LineSplitter: ~Copyable {
+/// one read. (Also the push log's reader's, in IslandPush.)
+package struct LineSplitter: ~Copyable {
   let path: String
   /// The number of the last line returned.
-  private(set) var lineNumber = 0
+  package private(set) var lineNumber = 0
   /// A torn last line, once seen.
-  private(set) var warnings: [JournalWarning] = []
+  package private(set) var warnings: [JournalWarning] = []
 
   private var descriptor: Int32
   private let buffer: UnsafeMutablePointer<UInt8>
@@ -89,7 +89,7 @@ private struct LineSplitter: ~Copyable {
   /// How much is asked of the system at a time.
   static let chunkSize = 1 << 20
 
-  init(path: String) throws(JournalError) {
+  package init(path: String) throws(JournalError) {
     self.path = path
     let descriptor = try RegularFile.openRegular(path, flags: O_RDONLY)
     self.descriptor = descriptor
@@ -104,7 +104,7 @@ private struct LineSplitter: ~Copyable {
 
   /// The next whole line's bytes (without the newline), valid until the next call; nil at
   /// the end (after noting a torn last line).
-  mutating func next() throws(JournalError) -> UnsafeBufferPointer<UInt8>? {
+  package mutating func next() throws(JournalError) -> UnsafeBufferPointer<UInt8>? {
     while true {
       if start < end, let newline = memchr(buffer + start, 0x0A, end - start) {
         let lineEnd = buffer.distance(to: newline.assumingMemoryBound(to: UInt8.self))

@@ -59,6 +59,13 @@ public final class JournalWriter {
       throw .outOfOrder(path: path, seq: entry.seq, expected: lastSeq + 1)
     }
     if let problem = entry.outOfRange { throw .outOfRange(path: path, seq: entry.seq, problem) }
+    guard JournalFormat.version(needed: entry) <= header.version else {
+      throw .badLine(
+        path: path, line: lastSeq + 2,
+        .needsVersion(
+          field: entry.event.timestamp != nil ? "timestamp" : "arrived",
+          version: JournalFormat.version(needed: entry), found: header.version))
+    }
     guard entry.t >= lastTime else {
       throw .badLine(
         path: path, line: lastSeq + 2,

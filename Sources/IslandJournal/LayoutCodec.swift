@@ -6,7 +6,7 @@ import IslandCore
 /// An object has a member per zone it fills (`compactLeading`, `compactTrailing`, `minimal`,
 /// `leading`, `trailing`, `center`, `bottom`) and may have `pulse`. A zone is a view with,
 /// optionally, `"transition":"identity"`, `"link":URL` (expanded regions only) and
-/// `"padding":"horizontal"`. A view is one of:
+/// `"padding":"horizontal"` and `"priority":NUMBER` (expanded regions only). A view is one of:
 ///
 ///     {"symbol":"bag.fill","tint":"orange","font":"title2"}
 ///     {"text":"{minutesLeft}м","font":"caption2","bold":true,"lineLimit":1}
@@ -17,7 +17,9 @@ import IslandCore
 ///
 /// `font` defaults to `body` where a view needs one; `tint`, `bold` and `lineLimit` are
 /// optional. `pulse` is a field name (seed 000's keyframes) or
-/// `{"field":..,"keyframes":[{"scale":1.0,"duration":100,"curve":"linear"},...]}`.
+/// `{"field":..,"keyframes":[{"scale":1.0,"duration":100,"curve":"linear"},...]}`. A layout
+/// may also have `"widgetURL":URL` (the widget URL when the start gives none) and
+/// `"attributes":[NAME, ...]` (fields that are static attributes, which no update changes).
 /// Unknown keys, fonts, tints and curves are errors naming the zone and the value.
 public enum LayoutCodec {
   /// The zone keys, in the order they are written.
@@ -43,6 +45,15 @@ public enum LayoutCodec {
     for (key, member) in members {
       if key == "pulse" {
         layout.pulse = try decodePulse(member)
+      } else if key == "widgetURL" {
+        layout.widgetURL = try string(member, zone: key, key: key)
+      } else if key == "attributes" {
+        guard case .array(let elements) = member else {
+          throw .wrongType(zone: key, key: key, expected: "array", found: member.kindName)
+        }
+        var names: Set<String> = []
+        for element in elements { names.insert(try string(element, zone: key, key: key)) }
+        layout.attributes = names.sorted()
       } else if let zone = Zone(rawValue: key) {
         layout[zone] = try decodeZone(member, zone: zone)
       } else {
@@ -78,6 +89,12 @@ public enum LayoutCodec {
           throw .unknownValue(zone: context, key: key, value: name, expected: "horizontal")
         }
         zoneView.horizontalPadding = true
+      case "priority":
+        guard zone.region != nil else { throw .priorityOutsideRegion(zone: context) }
+        guard let number = member.numberValue else {
+          throw .wrongType(zone: context, key: key, expected: "number", found: member.kindName)
+        }
+        zoneView.priority = number
       default:
         viewMembers.append((key, member))
       }
@@ -248,7 +265,9 @@ public enum LayoutCodec {
       case "curve":
         let name = try string(member, zone: "pulse", key: key)
         guard let parsed = Keyframe.Curve(rawValue: name) else {
-          throw .unknownValue(zone: "pulse", key: key, value: name, expected: "linear, spring")
+          throw .unknownValue(
+            zone: "pulse", key: key, value: name,
+            expected: Keyframe.Curve.allCases.map(\.rawValue).joined(separator: ", "))
         }
         curve = parsed
       default: throw .unknownKey(zone: "pulse", key: key, view: "keyframe")
@@ -280,6 +299,7 @@ public enum LayoutCodec {
       }
       if let link = zoneView.link { zoneMembers.append(("link", .string(link))) }
       if zoneView.horizontalPadding { zoneMembers.append(("padding", "horizontal")) }
+      if let priority = zoneView.priority { zoneMembers.append(("priority", .number(priority))) }
       members.append((zone.rawValue, .object(zoneMembers)))
     }
     if let pulse = layout.pulse {
@@ -294,6 +314,10 @@ public enum LayoutCodec {
         }
         members.append(("pulse", ["field": .string(pulse.field), "keyframes": .array(keyframes)]))
       }
+    }
+    if let url = layout.widgetURL { members.append(("widgetURL", .string(url))) }
+    if !layout.attributes.isEmpty {
+      members.append(("attributes", .array(layout.attributes.map { .string($0) })))
     }
     return .object(members)
   }
@@ -355,6 +379,8 @@ public enum LayoutCodingError: Error, Equatable, Sendable, CustomStringConvertib
   case badTemplate(zone: String, template: String, error: TemplateError)
   /// A `link` on a zone that is not an expanded region.
   case linkOutsideRegion(zone: String)
+  /// A `priority` on a zone that is not an expanded region.
+  case priorityOutsideRegion(zone: String)
 
   /// The problem, naming the zone and the value.
   public var description: String { unescapedDescription.escapingControlCharacters() }
@@ -366,7 +392,8 @@ public enum LayoutCodingError: Error, Equatable, Sendable, CustomStringConvertib
       return "layout must be a layout name or an object, not \(article(found))"
     case .unknownZone(let key):
       return "layout has an unknown zone \"\(key)\" (expected "
-        + (LayoutCodec.zoneKeys + ["pulse"]).joined(separator: ", ") + ")"
+        + (LayoutCodec.zoneKeys + ["pulse", "widgetURL", "attributes"]).joined(separator: ", ")
+        + ")"
     case .unknownKey(let zone, let key, let view):
       return "layout zone \(zone): unknown key \"\(key)\" for a \(view)"
     case .noView(let zone):
@@ -390,6 +417,9 @@ public enum LayoutCodingError: Error, Equatable, Sendable, CustomStringConvertib
     case .linkOutsideRegion(let zone):
       return "layout zone \(zone): \"link\" is only for the expanded regions "
         + "(leading, trailing, center, bottom)"
+    case .priorityOutsideRegion(let zone):
+      return "layout zone \(zone): \"priority\" is only for the expanded regions "
+        + "(leading, trailing, center, bottom)"
     }
   }
 }
@@ -398,5 +428,7 @@ public enum LayoutCodingError: Error, Equatable, Sendable, CustomStringConvertib
 func article(_ kind: String) -> String {
   if kind.first == "-" || kind.first?.isNumber == true { return kind }
   guard let first = kind.first else { return kind }
-  return ("aeiou".contains(first) ? "an " : "a ") + kind
+  // "an update"; but "a unique ...", were there one: only `update` starts with a vowel sound.
+  let vowel = "aeio".contains(first) || kind.hasPrefix("update")
+  return (vowel ? "an " : "a ") + kind
 }

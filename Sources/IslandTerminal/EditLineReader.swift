@@ -23,13 +23,37 @@ public final class EditLineReader: LineReader {
   private var prompt: UnsafeMutablePointer<CChar>?
   private let complete: (String) -> Completion
 
+  /// Why the reader could not start.
+  public enum StartFailure: Error, CustomStringConvertible {
+    /// No UTF-8 locale: typed characters would be lost.
+    case locale(TerminalLocale.Unavailable)
+    /// libedit itself failed.
+    case libedit
+
+    /// The reason, for the user.
+    public var description: String {
+      switch self {
+      case .locale(let unavailable): return unavailable.description
+      case .libedit: return "libedit could not start"
+      }
+    }
+  }
+
   /// A reader of standard input, which must be a terminal, keeping its history at
-  /// `historyPath` (nil: in memory only) and completing with `complete`. Nil when libedit
-  /// cannot start.
-  public init?(historyPath: String?, complete: @escaping (String) -> Completion) {
+  /// `historyPath` (nil: in memory only) and completing with `complete`. It reads UTF-8
+  /// whatever the locale (``TerminalLocale/useUTF8()``), and catches Ctrl-C
+  /// (``Interruption``): at the prompt it cancels the line being typed.
+  public init(historyPath: String?, complete: @escaping (String) -> Completion)
+    throws(StartFailure)
+  {
     self.historyPath = historyPath
     self.complete = complete
-    setlocale(LC_CTYPE, "")
+    do {
+      try TerminalLocale.useUTF8()
+    } catch {
+      throw .locale(error)
+    }
+    Interruption.install()
     history = island_history_open(Int32(EditLineReader.historySize))
     // A history file made readable by others (by another tool, or an older island) is made
     // private at once, not when the first line is entered.
@@ -40,7 +64,7 @@ public final class EditLineReader: LineReader {
       EditLineReader.completeCallback, Unmanaged.passUnretained(self).toOpaque())
     guard editor != nil else {
       if let history { island_history_close(history) }
-      return nil
+      throw .libedit
     }
   }
 
@@ -54,16 +78,50 @@ public final class EditLineReader: LineReader {
   public var isInteractive: Bool { true }
 
   /// Reads a line with `prompt`, adding it to the history (and its file) unless it is blank;
-  /// nil at the end of input (Ctrl-D on an empty line).
+  /// nil at the end of input (Ctrl-D on an empty line, which ends the terminal's line). Ctrl-C
+  /// cancels the line being typed: it is left on the screen, marked `^C`, and a new prompt
+  /// reads another.
   public func readLine(prompt: String) -> String? {
     free(self.prompt)
     self.prompt = strdup(prompt)
-    var count: Int32 = 0
-    guard let editor, let line = el_gets(editor, &count) else { return nil }
-    var text = String(cString: line)
-    if text.hasSuffix("\n") { text.removeLast() }
-    if !text.allSatisfy(\.isWhitespace) { remember(text) }
-    return text
+    guard let editor else { return nil }
+    while true {
+      // A Ctrl-C pressed while the last command ran was for that command.
+      Interruption.take()
+      var count: Int32 = 0
+      errno = 0
+      if let line = el_gets(editor, &count) {
+        var text = String(cString: line)
+        if text.hasSuffix("\n") { text.removeLast() }
+        if !text.allSatisfy(\.isWhitespace) { remember(text) }
+        return text
+      }
+      // libedit's handler saw SIGINT (read interrupted), then passed it on to ours.
+      if count == -1 && (errno == EINTR || Interruption.take()) {
+        island_editor_print(editor, EditLineReader.cancelledTail(editor) + "^C\n")
+        continue
+      }
+      island_editor_print(editor, "\n")
+      return nil
+    }
+  }
+
+  /// The text after the cursor of a line being cancelled, written again so that `^C` lands
+  /// at its end (control characters as libedit shows them, `^X`).
+  private static func cancelledTail(_ editor: OpaquePointer) -> String {
+    guard let info = el_line(editor) else { return "" }
+    let line = info.pointee
+    let count = line.lastchar - line.cursor
+    guard count > 0 else { return "" }
+    let tail = line.cursor.withMemoryRebound(to: UInt8.self, capacity: count) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: count), as: UTF8.self)
+    }
+    return String(
+      tail.unicodeScalars.flatMap { scalar -> [Character] in
+        scalar.value < 0x20 || scalar.value == 0x7F
+          ? ["^", Character(UnicodeScalar(UInt8((scalar.value + 0x40) & 0x7F)))]
+          : [Character(scalar)]
+      })
   }
 
   private func remember(_ line: String) {
@@ -112,7 +170,10 @@ public final class EditLineReader: LineReader {
       shared = String(zip(shared, candidate).prefix { $0 == $1 }.map(\.0))
     }
     var insertion = String(shared.dropFirst(typed.count))
-    if candidates.count == 1 && !shared.hasSuffix("=") { insertion += " " }
+    // A whole word is followed by a space; a field's `=` and a directory's `/` are not.
+    if candidates.count == 1 && !shared.hasSuffix("=") && !shared.hasSuffix("/") {
+      insertion += " "
+    }
     if !insertion.isEmpty {
       _ = el_insertstr(editor, insertion)
       return UInt8(CC_REFRESH)

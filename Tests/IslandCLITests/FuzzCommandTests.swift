@@ -82,4 +82,63 @@ import Testing
     #expect(run.status == 66)
     #expect(run.error.hasPrefix("island fuzz: /nonexistent/journal.jsonl"))
   }
+
+  /// The output without its timing figures (cases/s), which are all that may differ.
+  private func withoutRates(_ output: String, directory: String) -> String {
+    output.split(separator: "\n").map { line in
+      line.replacingOccurrences(of: #" +[0-9]+ cases/s"#, with: "", options: .regularExpression)
+        .replacingOccurrences(of: directory, with: "DIR")
+    }.joined(separator: "\n")
+  }
+
+  @Test func theResultsDoNotDependOnTheNumberOfJobs() throws {
+    let scratch = Scratch()
+    var outputs: [String] = []
+    var journals: [[String: String]] = []
+    for jobs in ["1", "2"] {
+      let directory = scratch.path + "/jobs-" + jobs
+      // Seed 6's first failure of this hidden invariant is case 20: in the second block of
+      // cases, which a second thread checks while the first is still on the first block.
+      let run = try IslandProcess.run([
+        "fuzz", "--seed", "6", "--runs", "300", "--jobs", jobs, "--journal-out", directory,
+        "--test-fail-on-six-hidden", "--property", "invariants", "--property", "rules",
+      ])
+      #expect(run.status == 1, "\(run.error)")
+      outputs.append(withoutRates(run.output, directory: directory))
+      let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+      journals.append(
+        Dictionary(
+          uniqueKeysWithValues: names.map { name in
+            (name, (try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? "")
+          }))
+    }
+    #expect(outputs[0] == outputs[1])
+    #expect(outputs[0].contains("    case 20, case seed "), "\(outputs[0])")
+    #expect(outputs[0].contains("  rules            300 cases"))
+    #expect(journals[0] == journals[1])
+    #expect(journals[0].count == 1)
+  }
+
+  @Test func ctrlCPrintsWhatRanAndTheFinishedPropertiesStayInTheOutput() throws {
+    let running = try IslandProcess.Running([
+      "fuzz", "--seed", "1", "--runs", "1500", "--property", "rules", "--property", "rejection",
+    ])
+    #expect(running.readLine()?.hasPrefix("island fuzz: seed 1, 1500 cases") == true)
+    // Each finished property's line is written as it finishes (through a pipe, not kept in
+    // a buffer); Ctrl-C while the next runs prints what it checked, then the summary.
+    let finished = running.readLine()
+    #expect(finished?.hasPrefix("  rules           1500 cases ") == true, "\(finished ?? "")")
+    kill(running.process.processIdentifier, SIGINT)
+    var lines: [String] = []
+    while let line = running.readLine() { lines.append(line) }
+    let (status, error) = running.wait()
+    #expect(status == 130, "\(error)")
+    #expect(lines.count == 2, "\(lines)")
+    #expect(lines.first?.hasPrefix("  rejection ") == true)
+    #expect(lines.first?.hasSuffix("cases/s  interrupted") == true)
+    #expect(lines.last?.hasPrefix("island fuzz: interrupted: ") == true)
+    #expect(lines.last?.hasSuffix("every property held so far (seed 1)") == true)
+    // No progress on a pipe.
+    #expect(error == "")
+  }
 }

@@ -167,4 +167,12 @@ enum RecordedJournals {
     return names.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
       .map { URL(fileURLWithPath: directory + "/" + $0) }
   }
+
+  /// The push logs in `Journals/pushes/`, which `island check Journals` checks too.
+  static var pushLogs: [URL] {
+    let pushes = directory + "/pushes"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: pushes)) ?? []
+    return names.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }.sorted()
+      .map { URL(fileURLWithPath: pushes + "/" + $0) }
+  }
 }

@@ -13,18 +13,86 @@ let sampleJournal = """
   """
 
 @Suite struct ReplayCommandTests {
-  @Test(arguments: ["text", "json", "jsonl"])
-  func severalJournalsPrintEachInOrderAsAloneAfterItsName(format: String) throws {
+  @Test func severalJournalsAsTextPrintEachInOrderAsAloneAfterItsName() throws {
     let journals = RecordedJournals.all.map(\.path)
     var expected = ""
     for journal in journals {
-      let alone = try IslandProcess.run(["replay", journal, "--format", format])
+      let alone = try IslandProcess.run(["replay", journal])
       #expect(alone.status == 0)
       expected += "==> \(journal) <==\n" + alone.output
     }
-    let together = try IslandProcess.run(["replay"] + journals + ["--format", format])
+    let together = try IslandProcess.run(["replay"] + journals)
     #expect(together.status == 0, "\(together.error)")
     #expect(together.output == expected)
+  }
+
+  /// As JSON, one document per journal naming its file, which jq reads as a stream.
+  @Test(arguments: ["json", "jsonl"])
+  func severalJournalsAsJSONAreAStreamJqReads(format: String) throws {
+    let journals = RecordedJournals.all.map(\.path)
+    let together = try IslandProcess.run(["replay"] + journals + ["--format", format])
+    #expect(together.status == 0, "\(together.error)")
+    let jq = Process()
+    jq.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    jq.arguments = ["jq", "-c", "[.file, .state.seq]"]
+    let input = Pipe()
+    let output = Pipe()
+    jq.standardInput = input
+    jq.standardOutput = output
+    try jq.run()
+    input.fileHandleForWriting.write(Data(together.output.utf8))
+    try input.fileHandleForWriting.close()
+    let read = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    jq.waitUntilExit()
+    #expect(jq.terminationStatus == 0)
+    var expected: [String] = []
+    for journal in journals {
+      // Each journal's state (json), or each of its states (jsonl), in the order given.
+      let alone = try IslandProcess.run(["replay", journal, "--format", "jsonl"])
+      let count = alone.output.split(separator: "\n").count
+      let seqs = format == "json" ? [count] : Array(1...count)
+      // The paths hold nothing JSON escapes.
+      expected += seqs.map { "[\"\(journal)\",\($0)]" }
+    }
+    #expect(read.split(separator: "\n").map(String.init) == expected)
+  }
+
+  @Test func expectedTimelinesAreSkippedAndTheSkipIsSaid() throws {
+    let directory = RecordedJournals.directory
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory)
+      .filter { $0.hasSuffix(".jsonl") }.sorted()
+    let run = try IslandProcess.run(
+      ["replay", "--format", "json"] + names.map { directory + "/" + $0 })
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.error.hasPrefix("island replay: skipped 8 expected timelines (*.expected.jsonl"))
+    #expect(!run.output.contains(".expected.jsonl"))
+    #expect(
+      run.output.components(separatedBy: "\"file\": ").count - 1 == RecordedJournals.all.count)
+  }
+
+  @Test func dashReadsAJournalFromStandardInput() throws {
+    let journal = try #require(RecordedJournals.all.first)
+    let data = try Data(contentsOf: journal)
+    let piped = try IslandProcess.run(["replay", "-", "--format", "json"], input: data)
+    let named = try IslandProcess.run(["replay", journal.path, "--format", "json"])
+    #expect(piped.status == 0, "\(piped.error)")
+    #expect(piped.output == named.output)
+    let checked = try IslandProcess.run(["check", "-"], input: data)
+    #expect(checked.output == "checked 1 journal: all valid\n")
+    let broken = try IslandProcess.run(["check", "-"], input: Data("{}\n".utf8))
+    #expect(broken.status == 65)
+    #expect(broken.error.hasPrefix("<stdin>:1: "), "\(broken.error)")
+  }
+
+  @Test func checkAsJSONIsOneDocumentPerJournal() throws {
+    let journals = RecordedJournals.all.prefix(2).map(\.path)
+    let run = try IslandProcess.run(
+      ["check", "--format", "json"] + journals + ["/nonexistent.jsonl"])
+    #expect(run.status == 66)
+    let lines = run.output.split(separator: "\n").map(String.init)
+    #expect(lines.count == 3)
+    #expect(lines[0].hasPrefix("{\"file\":\"\(journals[0])\",\"valid\":true,\"events\":"))
+    #expect(lines[2].hasPrefix("{\"file\":\"/nonexistent.jsonl\",\"valid\":false,\"error\":"))
   }
 
   @Test func colourOnlyWithColorAndNeverWithNoColor() throws {
@@ -110,13 +178,16 @@ let sampleJournal = """
     (["replay", "--until", "1"], 64, "island replay: expected a journal"),
     (
       ["replay", "sample.jsonl", "--format", "yaml"], 64,
-      "island replay: --format yaml: expected text, json or jsonl"
+      "island replay: --format yaml: expected text, json, jsonl, svg or png"
     ),
     (
       ["replay", "sample.jsonl", "--until", "-1"], 64,
       "island replay: --until -1: expected a seq (0, 1, 2, ...)"
     ),
-    (["replay", "sample.jsonl", "--colour"], 64, "island replay: unknown option --colour"),
+    (
+      ["replay", "sample.jsonl", "--colour"], 64,
+      "island replay: unknown option --colour; did you mean --color?"
+    ),
     (["replay", "sample.jsonl", "--until"], 64, "island replay: --until needs a value"),
     (
       ["replay", "sample.jsonl", "--until", "9"], 64,

@@ -55,15 +55,57 @@ import Testing
     #expect(failing.standardError.contains("<stdin>:1: stopped at the first error"))
   }
 
+  @Test func ctrlCStopsAScriptBetweenTwoLinesWithExit130() throws {
+    let scratch = Scratch()
+    let script = scratch.write("long.island", String(repeating: "wait 1s\n", count: 200_000))
+    let running = try IslandProcess.Running(["run", script])
+    // Once it runs, Ctrl-C.
+    #expect(running.readLine() == "> wait 1s")
+    kill(running.process.processIdentifier, SIGINT)
+    var last = ""
+    while let line = running.readLine() { last = line }
+    let (status, _) = running.wait()
+    #expect(status == 130)
+    #expect(last.hasPrefix("interrupted: \(script) stopped before line "), "\(last)")
+  }
+
+  @Test func deviceAndProfileConfigureTheSessionAndANewJournal() throws {
+    let scratch = Scratch()
+    let script = "start a com.x n=1\nupdate a n=2 --alert Hi\n"
+    let run = try IslandProcess.run(
+      ["--device", "iPhone 14", "--profile", "tap-opens"], input: Data(script.utf8))
+    #expect(run.status == 0, "\(run.error)")
+    #expect(run.output.contains("#1 @0s: no island on iPhone 14; live: a"))
+    let journal = scratch.path + "/j.jsonl"
+    let recorded = try IslandProcess.run(
+      ["--device", "iPhone 14", "--journal", journal], input: Data(script.utf8))
+    #expect(recorded.status == 0, "\(recorded.error)")
+    #expect(
+      scratch.read("j.jsonl").hasPrefix(
+        #"{"format":"island-journal","version":2,"device":"iPhone 14""#))
+    // An existing journal keeps its device.
+    let refused = try IslandProcess.run(
+      ["--device", "iPhone 16 Pro", "--journal", journal], input: Data())
+    #expect(refused.status != 0)
+    #expect(refused.error.contains("a journal keeps its device and profile"), "\(refused.error)")
+    let unknown = try IslandProcess.run(["--device", "Nokia 3310"], input: Data())
+    #expect(unknown.status == 64)
+    #expect(unknown.error.hasPrefix("island: --device: unknown device 'Nokia 3310'"))
+  }
+
   @Test func usageErrorsExit64AndAMissingScript66() throws {
     #expect(try Executable.run(["run"]).status == 64)
     #expect(try Executable.run(["run", "a", "b"]).status == 64)
     #expect(try Executable.run(["--frobnicate"]).status == 64)
     let missing = try Executable.run(["run", "/nonexistent/script.island"])
     #expect(missing.status == 66)
+    // As `island check` says it.
     #expect(
       missing.standardError
-        == "island: /nonexistent/script.island: cannot read it: no such file or directory\n")
+        == "/nonexistent/script.island: cannot open: no such file or directory\n")
+    #expect(
+      try Executable.run(["check", "/nonexistent/script.island"]).standardError.hasPrefix(
+        missing.standardError))
   }
 }
 

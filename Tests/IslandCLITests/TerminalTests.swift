@@ -63,6 +63,10 @@ struct TerminalTests {
     try tmux.press("Enter")
     try tmux.waitForLastLine("island[3 compact]> ")
 
+    // The first quit says the events are not saved, and stays; the second leaves.
+    try tmux.type("quit")
+    try tmux.press("Enter")
+    try tmux.waitForScreen { $0.contains("3 events are not saved: `save FILE` writes them") }
     try tmux.type("quit")
     try tmux.press("Enter")
     try tmux.waitForExit()
@@ -113,6 +117,108 @@ struct TerminalTests {
     try session.press("C-d")
     try session.waitForExit()
   }
+
+  /// A shell script in `directory` that runs `body`, for `/bin/sh` to read (not to execute:
+  /// a file just written may still be open in a child another test forked, and exec would
+  /// fail): what tmux starts when a test needs more than `env VAR=VALUE island`.
+  private func script(_ body: String, in directory: URL) throws -> String {
+    let path = directory.appendingPathComponent("run.sh").path
+    try (body + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test func ctrlCCancelsTheLineAndStopsAScriptButKeepsTheSession() throws {
+    let home = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    // A script long enough to be running when Ctrl-C comes.
+    let long = home.appendingPathComponent("long.island")
+    try String(repeating: "wait 1s\n", count: 100_000).write(
+      to: long, atomically: true, encoding: .utf8)
+    // The shell outlives Ctrl-C (a terminal sends SIGINT to the whole foreground group, and
+    // so does libedit, passing it on), to print how island exited.
+    let command = try script(
+      "trap : INT\n\(IslandProcess.executable)\necho \"island exited: $?\"\nsleep 60", in: home)
+    let tmux = try Tmux(
+      command: "/bin/sh", arguments: [command],
+      environment: ["HOME": home.path, "ISLAND_HISTORY": "", "NO_COLOR": "1"])
+    defer { tmux.stop() }
+    try tmux.waitForLastLine("island[0 idle]> ")
+    try tmux.type("start pizza com.example.food minutesLeft=20")
+    try tmux.press("Enter")
+    try tmux.waitForLastLine("island[1 compact]> ")
+
+    // Ctrl-C on a line being typed, the cursor in its middle: the line is left on the screen
+    // with ^C at its end, nothing runs, and a new prompt comes.
+    try tmux.type("update pizza minutesLeft=3")
+    try tmux.waitForLastLine("island[1 compact]> update pizza minutesLeft=3")
+    try tmux.press("Left")
+    try tmux.press("Left")
+    try tmux.press("C-c")
+    try tmux.waitForScreen { $0.contains("island[1 compact]> update pizza minutesLeft=3^C\n") }
+    try tmux.waitForLastLine("island[1 compact]> ")
+    try tmux.type("explain")
+    try tmux.press("Enter")
+    // The prompt is the last line before `explain` prints too: wait for its answer.
+    try tmux.waitForScreen("explain's answer") { screen in
+      let lines = screen.split(separator: "\n")
+      guard let asked = lines.lastIndex(where: { $0.hasSuffix("> explain") }) else { return false }
+      return lines.count > asked + 1 && lines.last?.hasPrefix("island[1 compact]>") == true
+    }
+    #expect(!(try tmux.screen().contains("minutesLeft: 3")))
+
+    // Ctrl-C during `run`: the script stops between two lines, the events it ran are kept.
+    // Tab completes the script's file name.
+    try tmux.type("run \(home.path)/lo")
+    try tmux.press("Tab")
+    try tmux.waitForLastLine("island[1 compact]> run \(long.path) ")
+    try tmux.press("Enter")
+    try tmux.waitForScreen("the script running") { $0.contains("> wait 1s\n#") }
+    try tmux.press("C-c")
+    try tmux.waitForScreen { $0.contains("interrupted: \(long.path) stopped before line") }
+    try tmux.waitForLastLine("a prompt after the interrupted script") { line in
+      line.hasPrefix("island[") && line.hasSuffix(" compact]> ") && !line.hasPrefix("island[1 ")
+    }
+
+    // The first quit with unsaved events says so and stays; the second leaves.
+    try tmux.type("quit")
+    try tmux.press("Enter")
+    try tmux.waitForScreen { $0.contains("events are not saved: `save FILE` writes them") }
+    try tmux.waitForLastLine { $0.hasPrefix("island[") && $0.hasSuffix("]> ") }
+    // Ctrl-D leaves too, and ends its line: what follows starts on a line of its own.
+    try tmux.press("C-d")
+    try tmux.waitForScreen { screen in
+      screen.split(separator: "\n").contains { $0 == "island exited: 0" }
+    }
+  }
+
+  @Test func utf8TypedUnderACLocaleIsKept() throws {
+    let home = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    // `env -i`: no LANG, no LC_*: the C locale, whose encoding is ASCII.
+    let command = try script(
+      "exec env -i PATH=/usr/bin:/bin TERM=xterm ISLAND_HISTORY= NO_COLOR=1 "
+        + IslandProcess.executable,
+      in: home)
+    let tmux = try Tmux(command: "/bin/sh", arguments: [command], environment: [:])
+    defer { tmux.stop() }
+    try tmux.waitForLastLine("island[0 idle]> ")
+    try tmux.type("start ramen com.example.food title=\"東京ラーメン\" note=заказ")
+    try tmux.press("Enter")
+    try tmux.waitForLastLine("island[1 compact]> ")
+    try tmux.type("log")
+    try tmux.press("Enter")
+    // The prompt is on the last line already before `log` prints: wait for what it prints,
+    // then for the prompt after it.
+    try tmux.waitForScreen { screen in
+      let lines = screen.split(separator: "\n")
+      guard let logged = lines.lastIndex(where: { $0.hasSuffix("> log") }) else { return false }
+      return lines.count > logged + 1 && lines.last?.hasPrefix("island[1 compact]>") == true
+    }
+    let screen = try tmux.screen()
+    #expect(
+      screen.contains("start ramen com.example.food note=заказ title=東京ラーメン  # 1 @0s"),
+      "\(screen)")
+  }
 }
 
 /// A private tmux server running one command in a pane of 200 x 50.
@@ -135,9 +241,11 @@ final class Tmux {
   private let socket = "island-test-\(getpid())-\(UUID().uuidString.prefix(8))"
   private let deadline: TimeInterval = 20
 
-  init(command: String, environment: [String: String]) throws {
+  init(command: String, arguments: [String] = [], environment: [String: String]) throws {
     let assignments = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\(quote($0.value))" }
-    let shell = "exec env TERM=xterm " + assignments.joined(separator: " ") + " " + quote(command)
+    let shell =
+      "exec env TERM=xterm " + assignments.joined(separator: " ") + " "
+      + ([command] + arguments).map(quote).joined(separator: " ")
     _ = try run(["new-session", "-d", "-s", "repl", "-x", "200", "-y", "50", shell], output: false)
   }
 

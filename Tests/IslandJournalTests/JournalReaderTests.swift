@@ -93,11 +93,11 @@ import Testing
     (
       "missing header", start + "\n",
       #"bad.jsonl:1: missing header: the first line is an event, not "#
-        + #"{"format":"island-journal","version":1,...}"#
+        + #"{"format":"island-journal","version":2,...}"#
     ),
     (
-      "newer version", #"{"format":"island-journal","version":2}"# + "\n",
-      "bad.jsonl:1: journal version 2 is newer than this island reads (version 1)"
+      "newer version", #"{"format":"island-journal","version":3}"# + "\n",
+      "bad.jsonl:1: journal version 3 is newer than this island reads (version 2)"
     ),
     (
       "version 0", #"{"format":"island-journal","version":0}"# + "\n",
@@ -129,13 +129,13 @@ import Testing
     (
       "header not JSON", "island journal\n",
       "bad.jsonl:1: missing header: the first line is a line that is not JSON (unexpected "
-        + "character 'i' at byte 0), not {\"format\":\"island-journal\",\"version\":1,...}"
+        + "character 'i' at byte 0), not {\"format\":\"island-journal\",\"version\":2,...}"
     ),
     ("empty file", "", "bad.jsonl:1: the journal is empty: it needs a header line"),
     (
       "torn header", headerLine,
       #"bad.jsonl:1: missing header: the first line is torn (no newline), not "#
-        + #"{"format":"island-journal","version":1,...}"#
+        + #"{"format":"island-journal","version":2,...}"#
     ),
   ])
   func badHeaders(name: String, text: String, message: String) {
@@ -238,13 +238,14 @@ import Testing
         policy: policy))
     #expect(
       header.line
-        == #"{"format":"island-journal","version":1,"device":"iPhone 16 Pro Max","#
+        == #"{"format":"island-journal","version":2,"device":"iPhone 16 Pro Max","#
         + #""profile":"tap-opens","policy":{"alertDuration":3000,"activitiesPerApp":2,"#
         + #""springDamping":0.5}}"#)
     #expect(try JournalHeader.decode(JSONValue.parse(header.line)) == header)
     #expect(JournalHeader().line == headerLine)
     let minimal = try JournalHeader.decode(
       JSONValue.parse(#"{"version":1,"format":"island-journal"}"#))
-    #expect(minimal == JournalHeader())
+    // A version-1 header still reads, as version 1.
+    #expect(minimal == JournalHeader(version: 1, configuration: Configuration()))
   }
 }

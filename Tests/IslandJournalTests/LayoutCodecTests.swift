@@ -50,6 +50,21 @@ import Testing
     #expect(try LayoutCodec.decode(value) == layout)
   }
 
+  @Test func widgetURLAttributesAndPrioritiesRoundTrip() throws {
+    let text =
+      #"{"center":{"text":"{driver}","font":"body","priority":1.5},"widgetURL":"rides://now","#
+      + #""attributes":["plate","driver","plate"]}"#
+    let layout = try LayoutCodec.decode(JSONValue.parse(text))
+    #expect(layout.center?.priority == 1.5)
+    #expect(layout.widgetURL == "rides://now")
+    #expect(layout.attributes == ["driver", "plate"])
+    #expect(
+      LayoutCodec.encode(layout).compactText
+        == #"{"center":{"text":"{driver}","font":"body","priority":1.5},"#
+        + #""widgetURL":"rides://now","attributes":["driver","plate"]}"#)
+    #expect(try LayoutCodec.decode(LayoutCodec.encode(layout)) == layout)
+  }
+
   @Test func defaultsFillWhatIsLeftOut() throws {
     let layout = try LayoutCodec.decode(
       JSONValue.parse(
@@ -70,7 +85,7 @@ import Testing
     (
       #"{"top":{"text":"x"}}"#,
       #"layout has an unknown zone "top" (expected compactLeading, compactTrailing, minimal, "#
-        + #"leading, trailing, center, bottom, pulse)"#
+        + #"leading, trailing, center, bottom, pulse, widgetURL, attributes)"#
     ),
     (
       #"{"minimal":{"text":"x","font":"huge"}}"#,
@@ -125,11 +140,25 @@ import Testing
     (#"{"pulse":{"keyframes":[]}}"#, #"layout zone pulse: missing "field""#),
     (
       #"{"pulse":{"field":"s","keyframes":[{"scale":1,"duration":1,"curve":"ease"}]}}"#,
-      #"layout zone pulse: unknown curve "ease" (expected linear, spring)"#
+      #"layout zone pulse: unknown curve "ease" (expected linear, spring, cubic)"#
     ),
     (
       #"{"pulse":{"field":"s","keyframes":[{"scale":1}]}}"#,
       #"layout zone pulse: missing "duration""#
+    ),
+    (
+      #"{"minimal":{"text":"x","priority":1}}"#,
+      "layout zone minimal: \"priority\" is only for the expanded regions (leading, "
+        + "trailing, center, bottom)"
+    ),
+    (
+      #"{"center":{"text":"x","priority":"high"}}"#,
+      #"layout zone center: "priority" must be a number, not a string"#
+    ),
+    (#"{"widgetURL":7}"#, #"layout zone widgetURL: "widgetURL" must be a string, not a number"#),
+    (
+      #"{"attributes":["a",1]}"#,
+      #"layout zone attributes: "attributes" must be a string, not a number"#
     ),
   ])
   func errorsNameTheZoneAndTheValue(text: String, message: String) throws {

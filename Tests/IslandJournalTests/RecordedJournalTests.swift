@@ -1,5 +1,6 @@
 import Foundation
 import IslandCore
+import IslandPush
 import IslandTesting
 import Testing
 
@@ -37,6 +38,37 @@ import Testing
     #expect(replay.warnings.isEmpty)
     Golden.check(replay.state.json.indentedText + "\n", against: base + ".expected.json")
     if wantsTimeline { Golden.check(timeline, against: base + ".expected.jsonl") }
+  }
+
+  static var pushDirectory: String { directory + "/pushes" }
+
+  static var pushLogNames: [String] {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: pushDirectory)) ?? []
+    return files.filter { $0.hasSuffix(".jsonl") && !$0.hasSuffix(".expected.jsonl") }
+      .map { String($0.dropLast(".jsonl".count)) }.sorted()
+  }
+
+  /// Every push log in `Journals/pushes/` replays to its expected state (`NAME.expected.json`),
+  /// timeline (`NAME.expected.jsonl`) and the journal it imports to with its warnings
+  /// (`NAME.expected.import`: what `island push import` prints, stderr first).
+  @Test(arguments: pushLogNames)
+  func pushLogsReplayAsRecorded(name: String) throws {
+    let base = Self.pushDirectory + "/" + name
+    var timeline = ""
+    let replay = try PushLog.replay(path: base + ".jsonl") { _, _, state in
+      timeline += state.json.compactText + "\n"
+    }
+    Golden.check(replay.state.json.indentedText + "\n", against: base + ".expected.json")
+    Golden.check(timeline, against: base + ".expected.jsonl")
+    let warnings = replay.warnings.map { $0.description + "\n" }.joined()
+    let journal = JournalFormat.encode(header: replay.journalHeader, entries: replay.entries)
+    Golden.check(
+      warnings.replacingOccurrences(of: Self.pushDirectory + "/", with: "") + journal,
+      against: base + ".expected.import")
+  }
+
+  @Test func thereArePushLogsOfEveryKind() {
+    #expect(Self.pushLogNames.count >= 6)
   }
 
   @Test func theDiffShowsWhatChanged() {

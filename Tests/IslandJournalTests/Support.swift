@@ -36,7 +36,7 @@ final class TemporaryDirectory {
 
 /// The default header line.
 let headerLine =
-  #"{"format":"island-journal","version":1,"device":"iPhone 15 Pro","profile":"tap-expands"}"#
+  #"{"format":"island-journal","version":2,"device":"iPhone 15 Pro","profile":"tap-expands"}"#
 
 /// Decodes `line` with both decoders, checks they agree, and returns the entry or the error.
 func decodeBoth(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> Result<

@@ -7,6 +7,15 @@ import Testing
     try CommandParser.parse(line, now: now).command
   }
 
+  @Test(arguments: CommandReference.all.flatMap(\.names))
+  func everyCommandOfTheReferenceIsParsed(name: String) {
+    do {
+      _ = try command(name)
+    } catch {
+      if case ParseError.unknownCommand = error { Issue.record("\(name) is not parsed: \(error)") }
+    }
+  }
+
   @Test func startTakesFieldsAndOptions() throws {
     let line =
       deliveryStart
@@ -62,6 +71,7 @@ import Testing
 
   @Test func inspectionAndSessionCommands() throws {
     #expect(try command("show") == .show)
+    #expect(try command("show --svg island.svg") == .showSVG(path: "island.svg"))
     #expect(try command("state") == .state)
     #expect(try command("log") == .log)
     #expect(try command("at 3") == .at(seq: 3))
@@ -153,6 +163,7 @@ import Testing
     #expect(CommandParser.suggestion(for: "strat") == "start")
     #expect(CommandParser.suggestion(for: "expl") == "explain")
     #expect(CommandParser.suggestion(for: "frobnicate") == nil)
+    #expect(CommandParser.suggestion(for: "q") == "quit")
   }
 
   @Test(arguments: CommandReference.all)

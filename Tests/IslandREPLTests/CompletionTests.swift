@@ -1,3 +1,4 @@
+import Foundation
 import IslandCore
 import IslandREPL
 import Testing
@@ -13,6 +14,28 @@ import Testing
 
   private func candidates(_ line: String) -> [String] {
     Completion.of(line, in: session).candidates
+  }
+
+  @Test func fileNamesAfterLoadSaveRunAndLayoutAt() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("island-completion-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(
+      atPath: directory + "/scripts", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for name in ["pizza.jsonl", "pizza.json", "plan.island", ".hidden"] {
+      FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
+    }
+    let base = directory + "/"
+    #expect(
+      candidates("load \(base)p") == [
+        base + "pizza.json", base + "pizza.jsonl", base + "plan.island",
+      ])
+    #expect(candidates("run \(base)s") == [base + "scripts/"])
+    #expect(candidates("save \(base)pizza.jsonl").contains(base + "pizza.jsonl"))
+    #expect(!candidates("load \(base)").contains(base + ".hidden"))
+    let layout = Completion.of("start a com.x --layout @\(base)p", in: session)
+    #expect(layout.candidates == [base + "pizza.json"])
+    #expect(layout.start == "start a com.x --layout @".count)
   }
 
   @Test func commandNames() {

@@ -91,6 +91,68 @@ import Testing
     #expect(transcript.repl.session.state.activity("a")?.content["n"] == 1)
   }
 
+  @Test func aMistypedFieldIsAcceptedWithAWarningAndItsSuggestion() {
+    let transcript = Transcript(deliveryStart + "\nupdate pizza minutesleft=3\n")
+    #expect(transcript.summary.failures == 0)
+    #expect(
+      transcript.lines.contains(
+        "warning: update of \"pizza\" adds field \"minutesleft\", which its layout does not "
+          + "read: nothing shows it (did you mean \"minutesLeft\"?)"))
+  }
+
+  @Test func aLayoutIsReadFromAJSONFileAndTheJournalHoldsIt() throws {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("island-layout-\(UUID().uuidString).json").path
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try
+      #"{"compactLeading":{"symbol":"timer"},"minimal":{"symbol":"timer"},"compactTrailing":{"text":"{left}s"}}"#
+      .write(toFile: path, atomically: true, encoding: .utf8)
+    let output = Output()
+    let repl = makeREPL(output)
+    #expect(repl.execute("start tea com.example.tea --layout @\(path) left=90") == .done)
+    #expect(output.lines.contains { $0.contains("90s") }, "\(output.lines)")
+    // The event holds the layout itself: the log replays without the file.
+    let log = Report.log(of: repl.session)
+    #expect(log.first?.contains("--layout '{") == true, "\(log)")
+    #expect(repl.execute("start x com.x --layout @\(path).txt left=1") == .failed)
+    #expect(output.lines.last?.hasPrefix("hint:") == true)
+    #expect(output.lines.dropLast().last?.contains("a layout file is a .json file") == true)
+    #expect(repl.execute("start y com.x --layout @/nonexistent.json") == .failed)
+  }
+
+  @Test func waitTakesAClockTimeAsTheHintOffers() {
+    let output = Output()
+    let repl = makeREPL(output)
+    repl.execute("start a com.x n=1")
+    #expect(repl.execute("wait @2h") == .done)
+    #expect(repl.session.state.t == 2 * 3_600_000)
+    #expect(repl.execute("wait @1h") == .failed)
+    #expect(repl.session.state.t == 2 * 3_600_000)
+  }
+
+  @Test func withoutAnIslandThePromptSaysSoAndTheBannerIsPrintedOnce() {
+    let output = Output()
+    let repl = makeREPL(output)
+    repl.execute("device iPhone 14")
+    repl.execute("start a1 com.x n=1")
+    #expect(repl.prompt == "island[1 no-island]> ")
+    output.lines = []
+    repl.execute("update a1 n=2 --alert Hi")
+    #expect(output.lines.filter { $0.contains("banner") }.count == 1, "\(output.lines)")
+  }
+
+  @Test func theEightHourLimitIsNamedWhereItEndsAnActivity() {
+    let output = Output()
+    let repl = makeREPL(output)
+    repl.execute("start a com.x n=1")
+    repl.execute("wait 9h")
+    #expect(output.lines.contains("#2 @9h: idle; ended by the 8h limit: a"), "\(output.lines)")
+    #expect(
+      output.lines.contains(
+        "phase: a active -> ended by the 8h limit (on the Lock Screen until @12h)"))
+    #expect(Explanation.text(of: repl.session.state).contains("ended at 8h by the 8h limit"))
+  }
+
   @Test func quitEndsTheRun() {
     let transcript = Transcript("start a com.x n=1\nquit\nupdate a n=2\n")
     #expect(transcript.summary.failures == 0)

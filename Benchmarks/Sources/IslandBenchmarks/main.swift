@@ -25,6 +25,7 @@ case "measure-child":
 case "digest":
   let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
   print(Digest.report(count: count))
+case "reference": referenceRun(Array(arguments.dropFirst()))
 case "gen-digest":
   let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 3_000
   print(GenerationDigest.report(count: count))

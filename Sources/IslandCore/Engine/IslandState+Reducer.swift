@@ -35,14 +35,16 @@ extension IslandState {
       throw Rejection(event: event.name, reason: .timeWentBackwards(t: t, now: self.t))
     }
     let seq = self.seq + 1
-    var undo = Undo(of: self)
+    var undo = Undo(
+      effectCount: effects.count, warningCount: warnings.count,
+      animationCount: animations.count, dismissalCount: dismissalOrder.count)
     let rankingChanged: Bool
     do {
       if let next = timers.first, next.due <= t {
         // An activity a timer ended leaves its slot before the event sees the island: a tap
         // must land on what is shown at `t`, not on what was shown before the timers fired.
-        var fired = FiredTimers(of: self)
-        if fireTimers(until: t, seq: seq, recording: &fired) { placeActivities() }
+        let fired = FiredTimers(placement: placement, expansion: expansion, eligible: eligible)
+        if fireTimers(until: t, seq: seq, recording: fired) { placeActivities() }
         undo.firedTimers = fired
       }
       rankingChanged = try handle(event, seq: seq, t: t)
@@ -92,9 +94,10 @@ extension IslandState {
     }
     // The last event's animations stayed until this one was accepted: this one's were added
     // after them.
-    animations.removeFirst(undo.animationCount)
+    if undo.animationCount > 0 { animations.removeFirst(undo.animationCount) }
     self.seq = seq
     self.t = t
+    noteIfThrottled(event, seq: seq)
     if rankingChanged { placeActivities() }
     // An accepted start appended its activity last.
     if case .start = event, let index = activities.indices.last, expansion == nil,
@@ -122,13 +125,6 @@ extension IslandState {
     /// What the timers fired before the event changed, when some came due.
     var firedTimers: FiredTimers?
 
-    init(of state: IslandState) {
-      effectCount = state.effects.count
-      warningCount = state.warnings.count
-      animationCount = state.animations.count
-      dismissalCount = state.dismissalOrder.count
-    }
-
     func revert(_ state: inout IslandState) {
       firedTimers?.revert(&state)
       state.animations.removeLast(state.animations.count - animationCount)
@@ -140,8 +136,9 @@ extension IslandState {
 
   /// What firing timers changes, as it was before: the placement, the expansion, the
   /// eligible list, the life of each activity a timer changed, and the queue. What a
-  /// rejected event puts back.
-  struct FiredTimers {
+  /// rejected event puts back. A class, made only when a timer comes due: the events no
+  /// timer precedes carry no record to make or drop.
+  final class FiredTimers {
     private let placement: Placement
     private let expansion: Expansion?
     private let eligible: [Int]
@@ -155,24 +152,24 @@ extension IslandState {
     /// ones would not take that one away).
     private var queueBefore: TimerQueue?
 
-    init(of state: IslandState) {
-      placement = state.placement
-      expansion = state.expansion
-      eligible = state.eligible
+    init(placement: Placement, expansion: Expansion?, eligible: [Int]) {
+      self.placement = placement
+      self.expansion = expansion
+      self.eligible = eligible
     }
 
     /// Records that `timer` was taken from the queue.
-    mutating func took(_ timer: Timer) { fired.append(timer) }
+    func took(_ timer: Timer) { fired.append(timer) }
 
     /// Records the life of activity `index` of `activities` before a timer changes it.
-    mutating func willChange(_ index: Int, in activities: [Activity]) {
+    func willChange(_ index: Int, in activities: [Activity]) {
       let activity = activities[index]
       lives.append((index, activity.phase, activity.endedAt, activity.dismissAt))
     }
 
     /// Records the queue `timers` (the fired timers taken from it) before a timer that sets
     /// another fires.
-    mutating func willSetTimers(_ timers: TimerQueue) {
+    func willSetTimers(_ timers: TimerQueue) {
       guard queueBefore == nil else { return }
       var before = timers
       for timer in fired { before.insert(timer) }

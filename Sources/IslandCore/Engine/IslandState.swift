@@ -39,13 +39,22 @@ public struct IslandState: Equatable, Sendable {
   /// dismissed: the first is forgotten when one more is dismissed than are kept.
   var dismissalOrder: [Int] = []
   /// What the fast path keeps between events to spare work: no result depends on it.
-  var caches = Caches()
+  package var caches = Caches()
 
   /// What the fast path keeps between events to spare work. Outside equality: two states
-  /// are equal whatever their caches hold.
-  struct Caches: Sendable {
+  /// are equal whatever their caches hold. A value like the rest of the state: a state made
+  /// with another's caches (``EventLog/init(configuration:caches:)``) shares what it had
+  /// made so far, and nothing after.
+  package struct Caches: Sendable {
     /// The plans of the default layouts made so far.
     var defaultPlans = DefaultPlans()
+
+    package init() {}
+
+    /// Makes the plan of the default layout for the field names of `content` ahead of use.
+    package mutating func prepareDefaultPlan(for content: ContentState) {
+      _ = defaultPlans.plan(for: content)
+    }
   }
 
   /// An empty island for `configuration`.

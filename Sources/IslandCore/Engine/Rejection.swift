@@ -58,6 +58,8 @@ public struct Rejection: Error, Equatable, Hashable, Sendable, CustomStringConve
     case negativeTime(field: String, value: Milliseconds)
     /// A state field whose name is not letters, digits and `_` (not starting with a digit).
     case invalidFieldName(String)
+    /// An update or end changed a field the layout reads as a static attribute.
+    case attributeChanged(activity: String, field: String)
 
     /// What went wrong, in lowercase words.
     public var message: String { unescapedMessage.escapingControlCharacters() }
@@ -104,6 +106,9 @@ public struct Rejection: Error, Equatable, Hashable, Sendable, CustomStringConve
         return "\(field) \(value) is negative"
       case .invalidFieldName(let name):
         return "\"\(name)\" is not a valid state field name"
+      case .attributeChanged(let activity, let field):
+        return "activity \"\(activity)\" cannot change \"\(field)\": its layout reads it as a "
+          + "static attribute, fixed at the start"
       }
     }
 
@@ -132,6 +137,8 @@ public struct Rejection: Error, Equatable, Hashable, Sendable, CustomStringConve
       case .missingPulseField(let field): return "give the state a field \"\(field)\""
       case .negativeTime: return "times are milliseconds from the journal's start"
       case .invalidFieldName: return "use letters, digits and _, not starting with a digit"
+      case .attributeChanged:
+        return "start a new activity for new attributes, or read the field from context.state"
       }
     }
   }

@@ -1,6 +1,6 @@
 /// A layout, and what the reducer needs to know of it on every update: its zones compiled,
-/// which zones read which field, which fields must stay numbers or symbol names, which
-/// zones move with time.
+/// which zones read which field, which fields must stay numbers or symbol names, each
+/// zone's width as a sum of its fields' widths.
 final class LayoutPlan: Sendable {
   let layout: Layout
   /// Each zone's view, by ``Zone/ordinal``.
@@ -17,8 +17,6 @@ final class LayoutPlan: Sendable {
   let identityZones: ZoneSet
   /// The zones that pad their content.
   private let paddedZones: ZoneSet
-  /// The zones that show a countdown: their text moves with time.
-  let countdownZones: ZoneSet
   /// Every field the layout reads or pulses on, with what it does there, numbered as the
   /// programs number them.
   let roles: [FieldRole]
@@ -34,6 +32,8 @@ final class LayoutPlan: Sendable {
   /// from the state takes it from one field alone (`{icon}`); nil when one mixes text and
   /// fields.
   let symbolNameFields: [Int]?
+  /// The fields no update may change (``Layout/attributes``), to look up in constant time.
+  let staticAttributes: Set<String>
 
   /// What a layout does with one state field.
   struct FieldRole: Sendable {
@@ -53,6 +53,7 @@ final class LayoutPlan: Sendable {
 
   init(_ layout: Layout) {
     self.layout = layout
+    staticAttributes = Set(layout.attributes)
     zoneViews = Zone.allCases.map { layout[$0] }
     var fieldNames = FieldNames()
     let programs = Zone.allCases.map { zone in
@@ -85,10 +86,8 @@ final class LayoutPlan: Sendable {
     // Each zone's fields looked up by name: linear in the fields, not their square.
     var numbers = FieldNames()
     for name in fieldNames.names { numbers.add(name) }
-    var countdownZones: ZoneSet = []
     for zone in Zone.allCases {
       guard let view = layout[zone]?.view else { continue }
-      if view.hasCountdown { countdownZones.insert(ZoneSet(zone)) }
       for name in view.fields {
         if let index = numbers.number(of: name) { roles[index].zones.insert(ZoneSet(zone)) }
       }
@@ -102,7 +101,6 @@ final class LayoutPlan: Sendable {
     if let pulse = layout.pulse, let index = numbers.number(of: pulse.field) {
       roles[index].pulses = true
     }
-    self.countdownZones = countdownZones
     self.roles = roles
     roleNumbers = roles.count > FieldNames.scanned ? numbers : nil
     partsAreValid = LayoutChecks.partsAreValid(layout)

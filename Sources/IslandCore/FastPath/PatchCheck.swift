@@ -48,6 +48,8 @@ extension IslandState {
       if let position {
         if patchIndex < 8 { checked.positions.set(patchIndex, position) }
         guard content[position].value != patch.fields[patchIndex].value else { continue }
+        try Validation.checkNotStaticAttribute(
+          patch.fields[patchIndex].name, of: attributes.id, in: plan.staticAttributes)
         if patchIndex < 8 { checked.changed |= 1 << UInt8(patchIndex) }
         // Same name: only the value's length changes.
         if let number, number < 8 {
@@ -64,6 +66,8 @@ extension IslandState {
         }
       } else {
         try Validation.checkFieldName(patch.fields[patchIndex].name)
+        try Validation.checkNotStaticAttribute(
+          patch.fields[patchIndex].name, of: attributes.id, in: plan.staticAttributes)
         if count > 0 { checked.payloadBytes += 1 }
         count += 1
         checked.payloadBytes += PayloadSize.jsonLength(of: patch.fields[patchIndex])
@@ -107,18 +111,23 @@ extension IslandState {
   }
 
   /// Merges `state`, checked as `patch`, into `activity`: its content, and the measures kept
-  /// of it. The old values of the layout's fields go to `change`.
+  /// of it. The old values of the layout's fields go to `change`. Returns the names of the
+  /// fields it added (for ``UnreadFieldRule``).
+  @discardableResult
   static func merge(
     _ state: ContentState, _ patch: CheckedPatch, plan: LayoutPlan,
     into activity: inout Activity, recording change: inout ContentChange
-  ) {
+  ) -> [String] {
+    var addedNames: [String] = []
     let added = activity.content.mergeChanges(
       state, positions: patch.positions, changed: patch.changed
     ) { name, before in
+      if before == nil { addedNames.append(name) }
       if let field = plan.role(of: name) { change.record(field, before: before) }
     }
     if added { activity.derived.fieldSlots = plan.slots(in: activity.content) }
     activity.derived.fieldMeasures.take(patch.fields, from: patch.measures)
     activity.derived.payloadBytes = patch.payloadBytes
+    return addedNames
   }
 }

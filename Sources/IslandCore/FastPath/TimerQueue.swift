@@ -9,11 +9,11 @@
 struct TimerQueue: Sendable {
   private var heap: [Timer] = []
 
-  var isEmpty: Bool { heap.isEmpty }
-  var count: Int { heap.count }
-
   /// The earliest pending timer.
   var first: Timer? { heap.first }
+
+  /// How many timers are pending (those that no longer apply included).
+  var count: Int { heap.count }
 
   /// Drops the timers `isSpent` says apply to nothing (those of forgotten activities), and
   /// restores the heap order.

@@ -11,7 +11,7 @@ struct WidthModel: Sendable {
   private(set) var constant = 0.0
   /// Each measured field or countdown (a countdown's width moves with time: it is worked out
   /// from the time left), in ``terms``' first ``termCount`` places. Held inline: the model
-  /// is copied out of its plan on every update, and copying it retains nothing.
+  /// is read on every update, and reading it must cost no more than the sum it holds.
   private var terms = InlineArray<8, Term>(
     repeating: Term(field: 0, isCountdown: false, pointsPerEm: 0))
   private var termCount = 0
@@ -93,15 +93,10 @@ struct WidthModel: Sendable {
     return width
   }
 
-  /// The width in ems of a countdown's text with `remaining` milliseconds left, as
-  /// ``ZoneTextWriter`` writes it: `m:ss`, or `h:mm:ss` from an hour up.
+  /// The width in ems of a countdown's text with `remaining` milliseconds left
+  /// (``CountdownText``).
   static func countdownEms(_ remaining: Milliseconds) -> Double {
-    let seconds = max(0, (remaining + 999) / 1_000)
-    let hours = seconds / 3_600
-    // The lead (minutes, or hours) and then two digits for each further part.
-    let lead = hours > 0 ? hours : (seconds % 3_600) / 60
-    let colons = hours > 0 ? 2 : 1
-    let digits = UInt64(lead).decimalDigits + 2 * colons
+    let (digits, colons) = CountdownText.shape(remaining)
     return Double(digits) * TextMetrics.emWidth(of: "0")
       + Double(colons) * TextMetrics.emWidth(of: ":")
   }
@@ -167,24 +162,23 @@ struct FieldMeasure: Sendable {
       }
       (ems, jsonLength) = text.withUTF8Bytes(measure)
     case .number(let number):
-      if number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
-        // Digits, and a minus sign: all ASCII, one byte each.
-        let digits = Int64(number).magnitude.decimalDigits
+      if let whole = NumberText.wholeNumber(number) {
+        // Digits and a minus sign, one byte each; digits are tabular (``TextMetrics``).
+        let digits = whole.magnitude.decimalDigits
         ems = Double(digits) * TextMetrics.emWidth(of: "0")
         jsonLength = digits
-        if number < 0 {
+        if whole < 0 {
           ems += TextMetrics.emWidth(of: "-")
           jsonLength += 1
         }
       } else {
         var ems = 0.0
-        var length = 0
-        NumberText.write(number) { bytes in
+        let length = NumberText.write(number) { bytes in
           ZoneTextWriter.addEms(of: bytes, to: &ems)
-          length += bytes.count
+          return bytes.count
         }
         self.ems = ems
-        jsonLength = length
+        jsonLength = number.isFinite ? length : 4
       }
     case .bool(let flag):
       ems = flag ? FieldMeasure.trueEms : FieldMeasure.falseEms

@@ -78,39 +78,21 @@ struct ZoneTextWriter: ~Copyable {
     return width + spacing + padding
   }
 
-  /// `m:ss` below an hour, `h:mm:ss` from an hour, as ``ZoneRenderer/countdown(_:)``.
+  /// A countdown's text (``CountdownText``), measured.
   private mutating func countdown(_ remaining: Milliseconds) {
-    let seconds = max(0, (remaining + 999) / 1_000)
-    let hours = seconds / 3_600
-    let minutes = (seconds % 3_600) / 60
-    let rest = seconds % 60
-    if hours > 0 {
-      append(integer: hours, measuring: true)
-      append(byte: 0x3A, measuring: true)
-      append(twoDigits: minutes)
-    } else {
-      append(integer: minutes, measuring: true)
+    CountdownText(remaining: remaining).withBytes { bytes in
+      append(bytes)
+      measure(bytes)
     }
-    append(byte: 0x3A, measuring: true)
-    append(twoDigits: rest)
   }
 
   // MARK: - Bytes
 
-  private mutating func append(twoDigits value: Int64) {
-    if value < 10 { append(byte: 0x30, measuring: true) }
-    append(integer: value, measuring: true)
-  }
-
-  /// A number as ``ContentValue/format(_:)`` writes it.
+  /// A number as ``NumberText`` writes it.
   private mutating func append(number: Double, measuring: Bool) {
-    if number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992 {
-      append(integer: Int64(number), measuring: measuring)
-    } else {
-      NumberText.write(number) { bytes in
-        append(bytes)
-        if measuring { measure(bytes) }
-      }
+    NumberText.write(number) { bytes in
+      append(bytes)
+      if measuring { measure(bytes) }
     }
   }
 

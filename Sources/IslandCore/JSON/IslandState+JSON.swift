@@ -32,28 +32,31 @@ extension IslandState {
 extension Activity {
   /// `id`, `app`, `phase`, `relevance`, `startSeq`, `startedAt`, `staleAt`, `endedAt`,
   /// `dismissAt`, `layout` (the catalogue name, or null for an inline or default layout),
-  /// `url`, `links`, `alert` (the last one), `state` (keys sorted).
+  /// `url`, `links`, `alert` (the last one), `state` (keys sorted), and `timestamp` (the
+  /// newest data timestamp applied) when there is one.
   public var json: JSONValue {
     var linkMembers: [(String, JSONValue)] = []
     for region in Region.allCases {
       if let link = links[region] { linkMembers.append((region.rawValue, .string(link))) }
     }
-    return [
-      "id": .string(id),
-      "app": .string(app),
-      "phase": .string(phase.rawValue),
-      "relevance": .number(relevance),
-      "startSeq": .number(Double(startSeq)),
-      "startedAt": JSONValue(startedAt),
-      "staleAt": JSONValue(staleAt),
-      "endedAt": JSONValue(endedAt),
-      "dismissAt": JSONValue(dismissAt),
-      "layout": JSONValue(layoutName),
-      "url": JSONValue(url),
-      "links": .object(linkMembers),
-      "alert": lastAlert.map(\.json) ?? .null,
-      "state": content.json,
+    var members: [(String, JSONValue)] = [
+      ("id", .string(id)),
+      ("app", .string(app)),
+      ("phase", .string(phase.rawValue)),
+      ("relevance", .number(relevance)),
+      ("startSeq", .number(Double(startSeq))),
+      ("startedAt", JSONValue(startedAt)),
+      ("staleAt", JSONValue(staleAt)),
+      ("endedAt", JSONValue(endedAt)),
+      ("dismissAt", JSONValue(dismissAt)),
+      ("layout", JSONValue(layoutName)),
+      ("url", JSONValue(url)),
+      ("links", .object(linkMembers)),
+      ("alert", lastAlert.map(\.json) ?? .null),
+      ("state", content.json),
     ]
+    if let timestamp = newestTimestamp { members.append(("timestamp", JSONValue(timestamp))) }
+    return .object(members)
   }
 }
 
@@ -199,7 +202,8 @@ extension Effect {
 }
 
 extension Warning {
-  /// `seq`, `type` (`truncated` or `animationClamped`), `activity`, `message`.
+  /// `seq`, `type` (`truncated`, `animationClamped`, `unreadField`, `olderUpdateIgnored` or
+  /// `throttled`), `activity`, `message`.
   public var json: JSONValue {
     let type: String
     let activity: String
@@ -209,6 +213,15 @@ extension Warning {
       activity = id
     case .animationClamped(let id, _, _, _):
       type = "animationClamped"
+      activity = id
+    case .olderUpdateIgnored(let id, _, _):
+      type = "olderUpdateIgnored"
+      activity = id
+    case .deferred(let id, _, _):
+      type = "throttled"
+      activity = id
+    case .unreadField(let id, _, _):
+      type = "unreadField"
       activity = id
     }
     return [

@@ -72,19 +72,16 @@ public struct JSONWriter: Sendable {
 
   // MARK: - Scalars
 
-  /// Appends `number` in its shortest round-trip form: integral values below 10^17 as
-  /// integers (`20`, `-3`, `9007199254740992`), others as Swift writes them (`0.1`, `1e+17`,
-  /// `5e-324`), all valid JSON. JSON has no infinity or NaN: they are written as `null`.
+  /// Appends `number` as ``NumberText`` writes it: whole numbers below 10^17 as integers
+  /// (`20`, `-3`, `9007199254740992`), others in their shortest round-trip form (`0.1`,
+  /// `1e+17`, `5e-324`), all valid JSON. JSON has no infinity or NaN: they are written as
+  /// `null`.
   public static func appendNumber(_ number: Double, to bytes: inout [UInt8]) {
     guard number.isFinite else {
       bytes.append(contentsOf: "null".utf8)
       return
     }
-    if number == number.rounded(), abs(number) < 1e17 {
-      bytes.append(contentsOf: String(Int64(number)).utf8)
-    } else {
-      bytes.append(contentsOf: number.description.utf8)
-    }
+    NumberText.write(number) { bytes.append(contentsOf: $0) }
   }
 
   /// Appends `text` as a JSON string: quoted, with `"`, `\` and control characters escaped

@@ -23,6 +23,8 @@ public struct Activity: Equatable, Sendable {
   /// The last alert, boxed: most activities never get one, and every activity would
   /// otherwise carry room for one for the whole replay.
   private var alertBox: AlertBox?
+  /// The newest data timestamp applied to it (Part 2, "Update order"), if any.
+  public internal(set) var newestTimestamp: Int64?
   /// What the fast path derives from the content and keeps up to date with it (payload
   /// size, where the layout's fields are, their measures). Derived, so outside `==`.
   var derived: ContentMeasures
@@ -73,6 +75,7 @@ public struct Activity: Equatable, Sendable {
       && left.relevance == right.relevance && left.staleAt == right.staleAt
       && left.endedAt == right.endedAt && left.dismissAt == right.dismissAt
       && left.content == right.content && left.lastAlert == right.lastAlert
+      && left.newestTimestamp == right.newestTimestamp
   }
 }
 

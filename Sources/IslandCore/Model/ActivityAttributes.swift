@@ -6,8 +6,8 @@ final class ActivityAttributes: Equatable, Sendable {
   let startSeq: Int
   let startedAt: Milliseconds
   let url: String?
-  /// The per-region deep links, held only when there are some (most activities have none,
-  /// and four empty optional strings are 64 bytes kept for the whole replay).
+  /// The per-region deep links, held only when there are some: most activities have none,
+  /// and every activity kept would otherwise carry room for four.
   private let someLinks: Links?
 
   /// The per-region deep links.

@@ -7,7 +7,8 @@ public typealias Milliseconds = Int64
 /// append, and the time travels beside it in a ``LogEntry``.
 ///
 /// A start is held in a box (`indirect`): it carries a whole layout, and without the box
-/// every event, log entry and outcome would be as large as a start (448 bytes, not 105).
+/// every event, log entry and outcome would be as large as a start, most of them several
+/// times larger than they need.
 public enum Event: Equatable, Hashable, Sendable {
   /// An app started a Live Activity.
   indirect case start(Start)
@@ -31,6 +32,26 @@ public enum Event: Equatable, Hashable, Sendable {
     case .tap: return "tap"
     case .longPress: return "longPress"
     case .tick: return "tick"
+    }
+  }
+
+  /// When the event's data was generated (start, update, end), if it says.
+  public var timestamp: Int64? {
+    switch self {
+    case .start(let start): return start.timestamp
+    case .update(let update): return update.timestamp
+    case .end(let end): return end.timestamp
+    case .tap, .longPress, .tick: return nil
+    }
+  }
+
+  /// When the event arrived, if it was held back and applied later.
+  public var arrived: Milliseconds? {
+    switch self {
+    case .start(let start): return start.arrived
+    case .update(let update): return update.arrived
+    case .end(let end): return end.arrived
+    case .tap, .longPress, .tick: return nil
     }
   }
 
@@ -81,12 +102,18 @@ public struct Start: Equatable, Hashable, Sendable {
   public var url: String?
   /// Deep links for single expanded regions, overriding the widget URL there.
   public var links: RegionLinks
+  /// When the data was generated, on its source's clock (a push's UNIX seconds); nil for
+  /// none. Only its order matters (Part 2, "Update order").
+  public var timestamp: Int64?
+  /// When it arrived, if it was held back and applied later (a push over the priority
+  /// budget); nil for an event applied as it came.
+  public var arrived: Milliseconds?
 
   /// A start of activity `activity` of app `app`.
   public init(
     activity: String, app: String, relevance: Double = 0, stale: Milliseconds? = nil,
     state: ContentState = ContentState(), layout: LayoutReference? = nil, url: String? = nil,
-    links: RegionLinks = RegionLinks()
+    links: RegionLinks = RegionLinks(), timestamp: Int64? = nil, arrived: Milliseconds? = nil
   ) {
     self.activity = activity
     self.app = app
@@ -96,6 +123,8 @@ public struct Start: Equatable, Hashable, Sendable {
     self.layout = layout
     self.url = url
     self.links = links
+    self.timestamp = timestamp
+    self.arrived = arrived
   }
 }
 
@@ -111,17 +140,26 @@ public struct Update: Equatable, Hashable, Sendable {
   public var stale: Milliseconds?
   /// An alert: the island expands briefly to show it (a banner on a device without one).
   public var alert: Alert?
+  /// When the data was generated, on its source's clock (a push's UNIX seconds); nil for
+  /// none. An update older than the last one applied is ignored (Part 2, "Update order").
+  public var timestamp: Int64?
+  /// When it arrived, if it was held back and applied later (a push over the priority
+  /// budget); nil for an update applied as it came.
+  public var arrived: Milliseconds?
 
   /// An update of `activity`.
   public init(
     activity: String, state: ContentState = ContentState(), relevance: Double? = nil,
-    stale: Milliseconds? = nil, alert: Alert? = nil
+    stale: Milliseconds? = nil, alert: Alert? = nil, timestamp: Int64? = nil,
+    arrived: Milliseconds? = nil
   ) {
     self.activity = activity
     self.state = state
     self.relevance = relevance
     self.stale = stale
     self.alert = alert
+    self.timestamp = timestamp
+    self.arrived = arrived
   }
 }
 
@@ -150,12 +188,23 @@ public struct End: Equatable, Hashable, Sendable {
   public var state: ContentState?
   /// When the ended activity leaves the Lock Screen.
   public var dismissal: Dismissal
+  /// When the data was generated, on its source's clock; nil for none. An end is applied
+  /// whatever its timestamp (Part 2, "Update order").
+  public var timestamp: Int64?
+  /// When it arrived, if it was held back and applied later (a push over the priority
+  /// budget); nil for an end applied as it came.
+  public var arrived: Milliseconds?
 
   /// An end of `activity`.
-  public init(activity: String, state: ContentState? = nil, dismissal: Dismissal = .default) {
+  public init(
+    activity: String, state: ContentState? = nil, dismissal: Dismissal = .default,
+    timestamp: Int64? = nil, arrived: Milliseconds? = nil
+  ) {
     self.activity = activity
     self.state = state
     self.dismissal = dismissal
+    self.timestamp = timestamp
+    self.arrived = arrived
   }
 }
 

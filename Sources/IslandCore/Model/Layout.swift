@@ -19,12 +19,19 @@ public struct Layout: Equatable, Hashable, Sendable {
   public var bottom: ZoneView?
   /// A state field whose change pulses the leading icon, and the pulse's keyframes.
   public var pulse: Pulse?
+  /// The widget URL the layout sets (`.widgetURL(_:)`), used when the start gives none.
+  public var widgetURL: String?
+  /// The fields read as static attributes (`context.attributes.NAME`) rather than content
+  /// state: given at the start, counted in the payload, never changed by an update. Sorted
+  /// by name.
+  public var attributes: [String]
 
   /// A layout with the views given; a zone left nil shows nothing.
   public init(
     compactLeading: ZoneView? = nil, compactTrailing: ZoneView? = nil, minimal: ZoneView? = nil,
     leading: ZoneView? = nil, trailing: ZoneView? = nil, center: ZoneView? = nil,
-    bottom: ZoneView? = nil, pulse: Pulse? = nil
+    bottom: ZoneView? = nil, pulse: Pulse? = nil, widgetURL: String? = nil,
+    attributes: [String] = []
   ) {
     self.compactLeading = compactLeading
     self.compactTrailing = compactTrailing
@@ -34,6 +41,8 @@ public struct Layout: Equatable, Hashable, Sendable {
     self.center = center
     self.bottom = bottom
     self.pulse = pulse
+    self.widgetURL = widgetURL
+    self.attributes = attributes
   }
 
   /// The view of `zone`.
@@ -67,7 +76,7 @@ public struct Layout: Equatable, Hashable, Sendable {
 public enum LayoutReference: Equatable, Hashable, Sendable {
   /// A built-in layout by name (see ``Layout/catalogue``).
   case named(String)
-  /// A layout given in full. Boxed: a layout is some 300 bytes, and every event that does
-  /// not carry one (nearly all) would otherwise be that large, and be copied at that size.
+  /// A layout given in full. Boxed: nearly no event carries one, and every event would
+  /// otherwise be as large as a layout, and be copied at that size.
   indirect case inline(Layout)
 }

@@ -29,12 +29,14 @@ public struct Keyframe: Equatable, Hashable, Sendable {
   /// How it gets there.
   public var curve: Curve
 
-  /// The timing curve of a keyframe (`LinearKeyframe`, `SpringKeyframe`).
-  public enum Curve: String, Equatable, Hashable, Sendable {
+  /// The timing curve of a keyframe (`LinearKeyframe`, `SpringKeyframe`, `CubicKeyframe`).
+  public enum Curve: String, CaseIterable, Equatable, Hashable, Sendable {
     /// Linear interpolation.
     case linear
     /// A spring.
     case spring
+    /// A cubic curve through the neighbouring keyframes.
+    case cubic
   }
 
   /// A keyframe reaching `scale` over `duration` milliseconds.

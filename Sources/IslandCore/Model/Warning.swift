@@ -13,6 +13,15 @@ public struct Warning: Equatable, Hashable, Sendable {
     case animationClamped(
       activity: String, animation: String, requested: Milliseconds,
       maximum: Milliseconds)
+    /// An update generated before the newest one applied to its activity was ignored
+    /// (Part 2, "Update order (timestamps)": ``UpdateOrder``).
+    case olderUpdateIgnored(activity: String, timestamp: Int64, newest: Int64)
+    /// An event that arrived at `arrived` was held back and applied at its own time (a push
+    /// over the priority budget: Part 2, "Priority budget").
+    case deferred(activity: String, event: String, arrived: Milliseconds)
+    /// An update added a state field that the activity's layout does not read: nothing
+    /// shows it. `suggestion` is the layout's field it is closest to, if any.
+    case unreadField(activity: String, field: String, suggestion: String?)
   }
 
   /// A warning of `kind` raised by event `seq`.
@@ -30,6 +39,16 @@ public struct Warning: Equatable, Hashable, Sendable {
     case .animationClamped(let activity, let animation, let requested, let maximum):
       return "\(animation) animation of \"\(activity)\" lasts \(requested) ms, over the "
         + "\(maximum) ms limit: clamped to \(maximum) ms"
+    case .olderUpdateIgnored(let activity, let timestamp, let newest):
+      return "update of \"\(activity)\" generated at timestamp \(timestamp) is older than the "
+        + "update applied at timestamp \(newest): ignored"
+    case .deferred(let activity, let event, let arrived):
+      return "\(event) of \"\(activity)\" arrived at \(arrived) ms over the priority budget: "
+        + "throttled, applied later"
+    case .unreadField(let activity, let field, let suggestion):
+      return "update of \"\(activity)\" adds field \"\(field)\", which its layout does not "
+        + "read: nothing shows it"
+        + (suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")
     }
   }
 }

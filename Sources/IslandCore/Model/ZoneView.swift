@@ -9,16 +9,20 @@ public struct ZoneView: Equatable, Hashable, Sendable {
   public var link: String?
   /// Whether the zone pads its content on both sides (`.padding(.horizontal)`).
   public var horizontalPadding: Bool
+  /// The priority an expanded region is given (`DynamicIslandExpandedRegion(_:priority:)`),
+  /// kept as written; nil elsewhere, and where none is given.
+  public var priority: Double?
 
   /// A zone showing `view`.
   public init(
     _ view: View, transition: TransitionChoice = .automatic, link: String? = nil,
-    horizontalPadding: Bool = false
+    horizontalPadding: Bool = false, priority: Double? = nil
   ) {
     self.view = view
     self.transition = transition
     self.link = link
     self.horizontalPadding = horizontalPadding
+    self.priority = priority
   }
 }
 

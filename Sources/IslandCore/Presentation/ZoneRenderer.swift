@@ -90,15 +90,9 @@ public enum ZoneRenderer {
     return width + TextMetrics.rowSpacing * Double(max(0, elements.count - 1))
   }
 
-  /// `m:ss` below an hour, `h:mm:ss` from an hour; never negative.
+  /// `m:ss` below an hour, `h:mm:ss` from an hour; never negative (``CountdownText``).
   public static func countdown(_ remaining: Milliseconds) -> String {
-    let seconds = max(0, (remaining + 999) / 1_000)
-    let hours = seconds / 3_600
-    let minutes = (seconds % 3_600) / 60
-    let rest = seconds % 60
-    func two(_ value: Int64) -> String { value < 10 ? "0" + String(value) : String(value) }
-    if hours > 0 { return String(hours) + ":" + two(minutes) + ":" + two(rest) }
-    return String(minutes) + ":" + two(rest)
+    CountdownText(remaining: remaining).text
   }
 
   // MARK: - Building

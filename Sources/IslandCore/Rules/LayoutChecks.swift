@@ -47,6 +47,7 @@ enum LayoutChecks {
       guard isValid(zoneView.view) else { return false }
       if let link = zoneView.link, !Validation.isWellFormedURL(link) { return false }
     }
+    if let url = layout.widgetURL, !Validation.isWellFormedURL(url) { return false }
     return true
   }
 
@@ -62,6 +63,7 @@ enum LayoutChecks {
         try Validation.checkURL(link, field: "\(zone.rawValue) link")
       }
     }
+    if let url = layout.widgetURL { try Validation.checkURL(url, field: "layout's widget URL") }
     if let pulse = layout.pulse, content[pulse.field] == nil {
       throw .missingPulseField(pulse.field)
     }

@@ -31,14 +31,8 @@ enum PayloadSize {
     switch value {
     case .string(let text): return jsonLength(of: text)
     case .number(let number):
-      guard number.isFinite, number == number.rounded(), abs(number) < 9_007_199_254_740_992
-      else {
-        var length = 0
-        NumberText.write(number) { length += $0.count }
-        return length
-      }
-      // An integer, as ``ContentValue/format(_:)`` writes it: its digits and a sign.
-      return Int64(number).magnitude.decimalDigits + (number < 0 ? 1 : 0)
+      // As the JSON writer writes it (``NumberText``); JSON has no infinity or NaN: `null`.
+      return number.isFinite ? NumberText(number).count : 4
     case .bool(let flag): return flag ? 4 : 5
     }
   }

@@ -80,6 +80,7 @@ extension IslandState {
       content: start.state,
       derived: ContentMeasures(
         payloadBytes: payloadBytes, fieldSlots: fieldSlots, fieldMeasures: measures))
+    activity.newestTimestamp = start.timestamp
     let index = activities.count
     if let staleAt = start.stale {
       if staleAt <= t {

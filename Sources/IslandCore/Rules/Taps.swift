@@ -88,7 +88,7 @@ extension IslandState {
   private mutating func openWidget(of index: Int, seq: Int) {
     let activity = activities[index]
     let kind: Effect.Kind =
-      if let url = activity.url {
+      if let url = activity.url ?? activity.layout.widgetURL {
         .openURL(url: url, rule: .widgetURL, activity: activity.id)
       } else {
         .openURL(url: activity.appDefaultURL, rule: .appDefault, activity: activity.id)

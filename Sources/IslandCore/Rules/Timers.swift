@@ -14,6 +14,16 @@ struct Timer: Equatable, Sendable {
   /// is found when the timer comes due (its position moves when older activities are
   /// forgotten; a timer of a forgotten activity finds none and applies to nothing).
   var startSeq: Int
+  /// A position in an activity list, for the reference model (`ReferenceIsland`), whose
+  /// list never forgets; the engine finds activities by ``startSeq``.
+  var activity: Int
+
+  init(due: Milliseconds, kind: Kind, startSeq: Int, activity: Int = -1) {
+    self.due = due
+    self.kind = kind
+    self.startSeq = startSeq
+    self.activity = activity
+  }
 
   enum Kind: Int, Comparable, Sendable {
     case stale = 0
@@ -37,9 +47,7 @@ extension IslandState {
   /// Fires every timer due at or before `t`, in time order (``Timer/precedes(_:)``), each
   /// only if it still applies. Returns whether the ranking may have changed. Records in
   /// `record` what it changes, for a rejected event to put back.
-  mutating func fireTimers(until t: Milliseconds, seq: Int, recording record: inout FiredTimers)
-    -> Bool
-  {
+  mutating func fireTimers(until t: Milliseconds, seq: Int, recording record: FiredTimers) -> Bool {
     var rankingChanged = false
     while let timer = timers.first, timer.due <= t {
       _ = timers.removeFirst()

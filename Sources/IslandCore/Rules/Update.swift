@@ -15,6 +15,7 @@ extension IslandState {
     let index = try liveIndex(of: update.activity)
     if let relevance = update.relevance { try Validation.checkRelevance(relevance) }
     try Validation.checkTime(update.stale, field: "stale time")
+    if ignoresOlder(update, of: index, seq: seq) { return false }
     let attributes = activities[index].attributes
     let oldRelevance = activities[index].relevance
     var patch = CheckedPatch(payloadBytes: activities[index].derived.payloadBytes)
@@ -24,9 +25,13 @@ extension IslandState {
     if patch.changesContent {
       // The values the merge replaces in fields the layout reads are kept: the transitions
       // are rendered from them only when asked for (``transitions``).
-      IslandState.merge(
+      let added = IslandState.merge(
         update.state, patch, plan: attributes.plan, into: &activities[index],
         recording: &contentChange)
+      if !added.isEmpty {
+        warnings += UnreadFieldRule.warnings(
+          added: added, layout: attributes.layout, activity: update.activity, seq: seq)
+      }
       contentChange.activity = index
       contentChange.zones = patch.zones.intersection(attributes.plan.shownZones)
       checkChangedZoneBudgets(seq: seq, t: t)

@@ -4,6 +4,16 @@
 enum Validation {
   typealias Reason = Rejection.Reason
 
+  /// Part 2, "Limits and errors": "an update or end that changes a field the layout reads as
+  /// a static attribute". `name` is a field an update or end changes or adds.
+  static func checkNotStaticAttribute(
+    _ name: String, of activity: String, in attributes: Set<String>
+  ) throws(Reason) {
+    if !attributes.isEmpty, attributes.contains(name) {
+      throw .attributeChanged(activity: activity, field: name)
+    }
+  }
+
   /// 1 to 64 of `A-Z a-z 0-9 . _ - :`.
   static func checkActivityID(_ id: String) throws(Reason) {
     let valid = id.withUTF8Bytes { utf8 in

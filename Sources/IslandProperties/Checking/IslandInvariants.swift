@@ -340,8 +340,10 @@ public enum IslandInvariants {
   private static func checkLink(_ url: String, rule: LinkRule, of activity: Activity) -> String? {
     let expected: Bool
     switch rule {
-    case .widgetURL: expected = activity.url == url
-    case .appDefault: expected = activity.url == nil && activity.appDefaultURL == url
+    case .widgetURL: expected = (activity.url ?? activity.layout.widgetURL) == url
+    case .appDefault:
+      expected =
+        activity.url == nil && activity.layout.widgetURL == nil && activity.appDefaultURL == url
     case .regionLink:
       expected = Region.allCases.contains {
         activity.links[$0] == url || activity.layout[Zone($0)]?.link == url

@@ -169,6 +169,12 @@ public enum RuleModel {
     for field in patch.fields where !Template.isFieldName(field.name) {
       reasons.append(.invalidFieldName(field.name))
     }
+    for field in patch.fields
+    where activity.layout.attributes.contains(field.name)
+      && activity.content[field.name] != field.value
+    {
+      reasons.append(.attributeChanged(activity: activity.id, field: field.name))
+    }
     var content = activity.content
     guard !content.merge(patch).isEmpty else { return }
     checkLayout(activity.layout, content: content, activity: activity.id, at: t, into: &reasons)
@@ -229,6 +235,9 @@ public enum RuleModel {
       if let link = zoneView.link, !isURL(link) {
         reasons.append(.malformedURL(field: "\(zone.rawValue) link", url: link))
       }
+    }
+    if let url = layout.widgetURL, !isURL(url) {
+      reasons.append(.malformedURL(field: "layout's widget URL", url: url))
     }
     if let pulse = layout.pulse, content[pulse.field] == nil {
       reasons.append(.missingPulseField(pulse.field))

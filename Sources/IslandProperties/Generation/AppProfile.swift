@@ -46,6 +46,18 @@ final class AppProfile: Sendable {
     number < firstIDs.count ? firstIDs[number] : "\(shortName)-\(number)"
   }
 
+  /// The engine's caches with the plans of the apps' default layouts made: every case starts
+  /// from them, rather than making those plans again in each case's fold.
+  static let caches: IslandState.Caches = {
+    var caches = IslandState.Caches()
+    for profile in all where profile.layout == nil {
+      var state = ContentState()
+      for field in profile.fields { state[field.name] = .number(0) }
+      caches.prepareDefaultPlan(for: state)
+    }
+    return caches
+  }()
+
   /// A state holding every field, each drawn in the order of ``fields``.
   func startState(_ random: inout Xoshiro256StarStar, now: Milliseconds) -> ContentState {
     var state = ContentState()

@@ -93,13 +93,13 @@ public struct Prefix: Equatable, Sendable {
 
   /// An empty island under `configuration`.
   public init(configuration: Configuration = Configuration()) {
-    log = EventLog(configuration: configuration)
+    log = EventLog(configuration: configuration, caches: AppProfile.caches)
   }
 
   /// The island after `entries` under `configuration`; throws the first rejection (with its
   /// entry) if one of them is refused.
   public init(entries: [LogEntry], configuration: Configuration) throws(PrefixError) {
-    var log = EventLog(configuration: configuration)
+    var log = EventLog(configuration: configuration, caches: AppProfile.caches)
     for entry in entries {
       do {
         try log.append(entry.event, at: entry.t)

@@ -5,7 +5,7 @@ import IslandCore
 /// Case `i` of a run with seed `S` has its own seed: `S` itself for the first case, then the
 /// outputs of ``SplitMix64`` seeded with `S`. So a failure's case seed, given back as the
 /// run's seed with one run, generates the same case again.
-public struct PropertyRunner {
+public struct PropertyRunner: Sendable {
   /// The property.
   public var property: Property
   /// How cases are generated.

@@ -1,3 +1,4 @@
+import Foundation
 import IslandCore
 
 /// Tab completion: what may come next on a line, given the session.
@@ -45,6 +46,13 @@ public struct Completion: Equatable, Sendable {
         candidates: Device.all.map(\.name).filter { $0.hasPrefix(typed) })
     }
     let arguments = Array(words.dropFirst())
+    if ["load", "save", "run"].contains(reference.name), arguments.isEmpty {
+      return Completion(start: wordStart, candidates: files(startingWith: word))
+    }
+    if arguments.last == "--layout", let path = LayoutFile.path(of: word) {
+      return Completion(
+        start: wordStart + 1, candidates: files(startingWith: path, endingWith: ".json"))
+    }
     if let option = arguments.last, reference.options.contains(option) {
       return Completion(
         start: wordStart, candidates: optionValues(option).filter { $0.hasPrefix(word) })
@@ -62,6 +70,30 @@ public struct Completion: Equatable, Sendable {
     return Completion(
       start: wordStart,
       candidates: candidates.filter { $0.hasPrefix(word) && !given.contains($0) })
+  }
+
+  /// The files and directories (these with a `/`) whose path starts with `typed`, relative to
+  /// the current directory as typed; hidden ones only when `typed` names them so; files only
+  /// if they end with `suffix`.
+  static func files(startingWith typed: String, endingWith suffix: String = "") -> [String] {
+    let slash = typed.lastIndex(of: "/")
+    let directory = slash.map { String(typed[...$0]) } ?? ""
+    let prefix = slash.map { String(typed[typed.index(after: $0)...]) } ?? typed
+    let expanded =
+      directory.hasPrefix("~/")
+      ? NSHomeDirectory() + directory.dropFirst() : directory
+    let names =
+      (try? FileManager.default.contentsOfDirectory(atPath: expanded.isEmpty ? "." : expanded))
+      ?? []
+    return names.compactMap { name in
+      guard name.hasPrefix(prefix), !name.hasPrefix(".") || prefix.hasPrefix(".") else {
+        return nil
+      }
+      var isDirectory: ObjCBool = false
+      FileManager.default.fileExists(atPath: expanded + name, isDirectory: &isDirectory)
+      if isDirectory.boolValue { return directory + name + "/" }
+      return name.hasSuffix(suffix) ? directory + name : nil
+    }
   }
 
   private static func requiredPositionals(of reference: CommandReference) -> Int {

@@ -41,6 +41,15 @@ enum TextFile {
     return text
   }
 
+  /// Writes `text` to `path` as UTF-8, replacing any file there at once.
+  static func write(_ text: String, to path: String) throws(SessionError) {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw .file(path: path, why: "cannot write it (\(error.localizedDescription))")
+    }
+  }
+
   /// Whether `left` and `right` name the same file (through links and `..`).
   static func isSameFile(_ left: String, _ right: String) -> Bool {
     func resolved(_ path: String) -> String {
@@ -88,18 +97,31 @@ public final class JournalRecorder: EventRecorder {
     self.writer = writer
   }
 
-  /// Opens the journal at `path` (creating it, with the default configuration, when it does
-  /// not exist) and the session its events fold to, so that a session resumes where it was.
-  public static func open(_ path: String) throws(SessionError) -> (Session, JournalRecorder) {
+  /// Opens the journal at `path` (creating it, with `configuration` or else the default one,
+  /// when it does not exist) and the session its events fold to, so that a session resumes
+  /// where it was. An existing journal keeps its configuration: asking for another is an
+  /// error.
+  public static func open(_ path: String, configuration: Configuration? = nil)
+    throws(SessionError) -> (Session, JournalRecorder)
+  {
     do {
       guard FileManager.default.fileExists(atPath: path) else {
-        let writer = try JournalWriter(creating: path, header: JournalHeader())
+        let header = configuration.map { JournalHeader(configuration: $0) } ?? JournalHeader()
+        let writer = try JournalWriter(creating: path, header: header)
         return (
           Session(configuration: writer.header.configuration), JournalRecorder(writer: writer)
         )
       }
       let writer = try JournalWriter(appendingTo: path)
       let journal = try Journal.read(path: path)
+      if let configuration, configuration != journal.header.configuration {
+        let recorded = journal.header.configuration
+        throw SessionError.file(
+          path: path,
+          why: "it records \(recorded.device.name), \(recorded.profile.rawValue): a journal "
+            + "keeps its device and profile (leave out --device and --profile, or give another "
+            + "journal)")
+      }
       let session = try Session(
         configuration: journal.header.configuration, entries: journal.entries)
       return (session, JournalRecorder(writer: writer))

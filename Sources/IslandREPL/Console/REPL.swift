@@ -1,5 +1,8 @@
 import IslandCore
 import IslandDrawing
+import IslandJournal
+import IslandPictures
+import IslandPush
 
 /// The REPL: reads lines, runs them against a ``Session``, and writes what happened.
 ///
@@ -13,8 +16,25 @@ public final class REPL {
   public private(set) var recorder: (any EventRecorder)?
   /// How the island is drawn: plain for scripts and tests, in colour on a terminal.
   public var drawingOptions = DrawingOptions.plain
+  /// The columns the drawing must fit (the terminal's width, or `--columns N`), asked at
+  /// each drawing; nil keeps ``drawingOptions``' scale.
+  public var columns: () -> Int? = { nil }
+  /// Asked before each line of a script (`run FILE` in the session, or the lines `island
+  /// run` reads): true stops the script there, keeping the events before it. The terminal
+  /// answers whether Ctrl-C was pressed.
+  public var isInterrupted: () -> Bool = { false }
+  /// Reads the layout file of `start --layout @FILE`, and the warnings to show. The `island`
+  /// command sets one that reads SwiftUI (`.swift`) and JSON; by default, JSON only
+  /// (``LayoutFile/read(_:)``).
+  public var layoutFiles: (String) throws(SessionError) -> (layout: Layout, warnings: [String]) = {
+    path throws(SessionError) in (try LayoutFile.read(path), [])
+  }
   private let write: (String) -> Void
   private var runningScripts: [String] = []
+  /// Whether events were accepted (or the session reconfigured) since the last `save`,
+  /// `load` or `reset`: what leaving would lose, when no journal records them.
+  private var hasUnsavedChanges = false
+  private var warnedAboutUnsavedChanges = false
 
   /// A REPL on `session`, recording accepted events to `recorder`, writing lines to `write`.
   public init(
@@ -31,7 +51,13 @@ public final class REPL {
     "Island, a Dynamic Island simulator. `help` lists commands; Playground/ has scenarios."
 
   /// The prompt: the last event's number and the island's mode, as in `island[3 compact]> `.
-  public var prompt: String { "island[\(session.seq) \(session.state.mode.rawValue)]> " }
+  /// On a device without an island, the mode is `no-island` (an idle island would say there
+  /// is nothing live).
+  public var prompt: String {
+    let mode =
+      session.configuration.device.hasIsland ? session.state.mode.rawValue : "no-island"
+    return "island[\(session.seq) \(mode)]> "
+  }
 
   /// What became of one line.
   public enum LineResult: Equatable, Sendable {
@@ -59,16 +85,32 @@ public final class REPL {
 
   /// Runs every line of `reader` until its end or `quit`. When no person types the lines,
   /// each is echoed after `> `, an error names `source:LINE`, and the run stops at the first
-  /// failure unless `keepGoing`.
+  /// failure unless `keepGoing`, or when ``isInterrupted`` says so. When a person types them,
+  /// the first `quit` (or end of input) with events that are neither saved nor recorded
+  /// says so and stays; the next one leaves.
   public func run(_ reader: inout some LineReader, source: String, keepGoing: Bool) -> Summary {
     var summary = Summary(failures: 0, stoppedAt: nil)
     var number = 0
     let interactive = reader.isInteractive
-    while let line = reader.readLine(prompt: prompt) {
+    while true {
+      if !interactive && isInterrupted() {
+        write(
+          "interrupted: \(source) stopped before line \(number + 1); the events before it are kept")
+        summary.failures += 1
+        summary.stoppedAt = number + 1
+        break
+      }
+      guard let line = reader.readLine(prompt: prompt) else {
+        if interactive && warnAboutUnsavedChanges() { continue }
+        break
+      }
       number += 1
       if !interactive { echo(line) }
       let result = execute(line, location: interactive ? nil : "\(source):\(number)")
-      if result == .quit { break }
+      if result == .quit {
+        if interactive && warnAboutUnsavedChanges() { continue }
+        break
+      }
       if result == .failed {
         summary.failures += 1
         if !interactive && !keepGoing {
@@ -78,6 +120,18 @@ public final class REPL {
       }
     }
     return summary
+  }
+
+  /// Says, once, that leaving loses the session's events; whether it did.
+  private func warnAboutUnsavedChanges() -> Bool {
+    guard recorder == nil, hasUnsavedChanges, session.seq > 0, !warnedAboutUnsavedChanges
+    else { return false }
+    warnedAboutUnsavedChanges = true
+    let events = session.seq == 1 ? "1 event is" : "\(session.seq) events are"
+    write(
+      "\(events) not saved: `save FILE` writes them as a journal (or start with "
+        + "`island --journal FILE`); quit again, or Ctrl-D, to leave without them")
+    return true
   }
 
   private func echo(_ line: String) {
@@ -112,6 +166,29 @@ public final class REPL {
     }
   }
 
+  /// ``drawingOptions``, at the scale that fits ``columns`` on `state`'s device.
+  private func options(for state: IslandState) -> DrawingOptions {
+    guard let columns = columns() else { return drawingOptions }
+    var options = drawingOptions
+    options.pointsPerColumn = Report.pointsPerColumn(
+      fitting: columns, device: state.configuration.device,
+      atLeast: drawingOptions.pointsPerColumn)
+    return options
+  }
+
+  /// `event` with a start's `--layout @FILE` replaced by the layout the file holds (read by
+  /// ``layoutFiles``, its warnings shown), so that the journal records the layout itself and
+  /// replays without the file.
+  private func resolvingLayoutFile(_ event: Event) throws(SessionError) -> Event {
+    guard case .start(var start) = event, case .named(let name)? = start.layout,
+      let path = LayoutFile.path(of: name)
+    else { return event }
+    let loaded = try layoutFiles(path)
+    writeLines(loaded.warnings)
+    start.layout = .inline(loaded.layout)
+    return .start(start)
+  }
+
   private func writeLines(_ lines: [String]) {
     for line in lines { write(line) }
   }
@@ -136,10 +213,21 @@ public final class REPL {
     let expected = parsed.expectsFailure
     switch parsed.command {
     case .event(let event, let t):
-      return apply(event, at: t, location: location, dryRun: expected)
+      do {
+        return apply(try resolvingLayoutFile(event), at: t, location: location, dryRun: expected)
+      } catch {
+        return fail(error, location: location, expected: expected)
+      }
     case .show:
       write(Report.headline(of: session.state))
-      write(Report.drawing(of: session.state, options: drawingOptions))
+      write(Report.drawing(of: session.state, options: options(for: session.state)))
+    case .showSVG(let path):
+      do {
+        try TextFile.write(IslandPicture.svg(session.state), to: path)
+        write("wrote \(path): " + IslandPicture.caption(of: session.state))
+      } catch {
+        return fail(error, location: location, expected: expected)
+      }
     case .state:
       write(Report.json(of: session.state))
     case .log:
@@ -148,7 +236,7 @@ public final class REPL {
       do {
         let state = try session.state(after: seq)
         write(Report.headline(of: state))
-        write(Report.drawing(of: state, options: drawingOptions))
+        write(Report.drawing(of: state, options: options(for: state)))
       } catch {
         return fail(error, location: location, expected: expected)
       }
@@ -170,6 +258,8 @@ public final class REPL {
       do {
         try refuseSavingOverRecording(path)
         try Journals.save(session, to: path)
+        hasUnsavedChanges = false
+        warnedAboutUnsavedChanges = false
         write("saved \(session.seq) events to \(path)".escapingControlCharacters())
       } catch {
         return fail(error, location: location, expected: expected)
@@ -179,19 +269,23 @@ public final class REPL {
         try refuseWhileRecording("load")
         let (loaded, warnings) = try Journals.load(path)
         session = loaded
+        hasUnsavedChanges = false
         writeLines(warnings.map { "warning: \($0)".escapingControlCharacters() })
         write("loaded \(session.seq) events from \(path)".escapingControlCharacters())
         write(Report.headline(of: session.state))
-        write(Report.drawing(of: session.state, options: drawingOptions))
+        write(Report.drawing(of: session.state, options: options(for: session.state)))
       } catch {
         return fail(error, location: location, expected: expected)
       }
     case .run(let path):
       return runScript(path, location: location)
+    case .push(let path):
+      return applyPushes(path, location: location, expected: expected)
     case .reset:
       do {
         try refuseWhileRecording("reset")
         session.reset()
+        hasUnsavedChanges = false
         write(
           "reset: no events; \(session.configuration.device.name), "
             + session.configuration.profile.rawValue)
@@ -243,9 +337,30 @@ public final class REPL {
     }
     let before = session.state
     session = next
+    hasUnsavedChanges = true
     writeLines(
       Report.event(
-        outcome, before: before, after: session.state, options: drawingOptions))
+        outcome, before: before, after: session.state, options: options(for: session.state)))
+    return .done
+  }
+
+  /// `push FILE`: the push log's events, read and applied on a copy first (an error applies
+  /// nothing), then applied (and recorded) one by one.
+  private func applyPushes(_ path: String, location: String?, expected: Bool) -> LineResult {
+    let pushed: (entries: [LogEntry], state: IslandState, warnings: [JournalWarning])
+    do {
+      pushed = try PushLog.apply(path: path, to: session.state, offset: session.state.t)
+    } catch {
+      return fail(.journal(error), location: location, expected: expected)
+    }
+    if expected { return .done }
+    writeLines(pushed.warnings.map(\.description))
+    for entry in pushed.entries {
+      if case .failed = apply(entry.event, at: entry.t, location: location, dryRun: false) {
+        return .failed
+      }
+    }
+    write("pushed \(pushed.entries.count) events from \(path)")
     return .done
   }
 
@@ -262,11 +377,12 @@ public final class REPL {
     } catch {
       return fail(error, location: location, expected: expected)
     }
+    hasUnsavedChanges = hasUnsavedChanges || session.seq > 0
     write(
       "\(configuration.device.name), \(configuration.profile.rawValue): "
         + "\(session.seq) events folded again")
     write(Report.headline(of: session.state))
-    write(Report.drawing(of: session.state, options: drawingOptions))
+    write(Report.drawing(of: session.state, options: options(for: session.state)))
     return .done
   }
 

@@ -17,7 +17,7 @@ public enum Explanation {
       rows.append(row(activity, rank: String(offset + 1), why: placement(of: activity, in: state)))
     }
     for activity in rest {
-      rows.append(row(activity, rank: "-", why: lifecycle(of: activity)))
+      rows.append(row(activity, rank: "-", why: lifecycle(of: activity, in: state)))
     }
     lines += table(rows)
     return lines.joined(separator: "\n")
@@ -71,8 +71,11 @@ public enum Explanation {
     return "hidden: ranked below \(id(placement.detached) ?? ""), which holds the detached slot"
   }
 
-  private static func lifecycle(of activity: Activity) -> String {
-    let ended = activity.endedAt.map { ValueSyntax.write(duration: $0) } ?? "?"
+  private static func lifecycle(of activity: Activity, in state: IslandState) -> String {
+    var ended = activity.endedAt.map { ValueSyntax.write(duration: $0) } ?? "?"
+    if let limit = Report.endedByTimeLimit(activity, in: state) {
+      ended += " by the \(limit) limit"
+    }
     let dismissed = activity.dismissAt.map { ValueSyntax.write(duration: $0) } ?? "?"
     switch activity.phase {
     case .ended: return "not shown: ended at \(ended); on the Lock Screen until \(dismissed)"

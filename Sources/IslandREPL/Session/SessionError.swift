@@ -19,6 +19,8 @@ public enum SessionError: Error, Equatable, Sendable {
   case journalWrite(path: String, why: String)
   /// `run` inside a script that `run` is already running.
   case nestedRun(path: String)
+  /// The layout file of `start --layout @FILE` was read, but holds no layout Island reads.
+  case layoutFile(path: String, why: String)
 
   /// What went wrong.
   public var message: String { unescapedMessage.escapingControlCharacters() }
@@ -41,6 +43,7 @@ public enum SessionError: Error, Equatable, Sendable {
     case .journalWrite(let path, let why):
       return "\(path): could not record the event (\(why)); it was not applied"
     case .nestedRun(let path): return "run: \(path) is already running"
+    case .layoutFile(let path, let why): return "\(path): \(why)"
     }
   }
 
@@ -65,6 +68,8 @@ public enum SessionError: Error, Equatable, Sendable {
     case .saveOverRecording: return "it holds every event already; save to another file"
     case .journalWrite: return "free disk space or check the file, then try again"
     case .nestedRun: return "a script cannot run itself"
+    case .layoutFile:
+      return "`island layout import FILE` says the same; docs/swiftui-layouts.md lists what is read"
     }
   }
 }

@@ -6,6 +6,8 @@ public enum Command: Equatable, Sendable {
   case event(Event, at: Milliseconds)
   /// Draw the island.
   case show
+  /// Write a picture of the island, as SVG, to a file.
+  case showSVG(path: String)
   /// Print the state as JSON.
   case state
   /// Print the session's events, in this syntax.
@@ -24,6 +26,8 @@ public enum Command: Equatable, Sendable {
   case load(path: String)
   /// Run a script's commands in this session.
   case run(path: String)
+  /// Apply a push log's pushes to the session (`docs/pushes.md`).
+  case push(path: String)
   /// Forget every event.
   case reset
   /// Show the device, or switch to another and fold the events again.

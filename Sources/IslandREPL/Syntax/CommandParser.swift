@@ -24,8 +24,12 @@ public enum CommandParser {
     guard let reference = CommandReference.named(word) else {
       throw .unknownCommand(head.text, suggestion: suggestion(for: word))
     }
+    // Every reference has its name among the commands (CommandParserTests).
+    guard let name = CommandName(rawValue: reference.name) else {
+      throw .unknownCommand(head.text, suggestion: nil)
+    }
     let arguments = try Arguments(tokens.dropFirst(), of: reference)
-    let command = try parse(arguments, of: reference, now: now)
+    let command = try parse(arguments, of: name, now: now)
     return ParsedLine(command, expectsFailure: expectsFailure)
   }
 
@@ -36,10 +40,15 @@ public enum CommandParser {
 
   // MARK: - Commands
 
+  /// The commands, by the name their ``CommandReference`` gives them.
+  enum CommandName: String, CaseIterable {
+    case start, update, end, tap, longpress, wait, show, state, log, at, diff, explain, help
+    case save, load, run, push, reset, device, profile, quit
+  }
+
   private static func parse(
-    _ arguments: Arguments, of reference: CommandReference, now: Milliseconds
+    _ arguments: Arguments, of name: CommandName, now: Milliseconds
   ) throws(ParseError) -> Command {
-    let name = reference.name
     var time = now
     if let after = arguments.option("--after") {
       guard let offset = ValueSyntax.duration(after.text) else {
@@ -48,13 +57,13 @@ public enum CommandParser {
       time = try advance(now, by: offset, argument: "--after", text: after.text)
     }
     switch name {
-    case "start":
+    case .start:
       try arguments.expectPositionals(["the activity id", "the app bundle id, after the id"])
       return .event(.start(try start(arguments, at: time)), at: time)
-    case "update":
+    case .update:
       try arguments.expectPositionals(["the activity id"])
       return .event(.update(try update(arguments, at: time)), at: time)
-    case "end":
+    case .end:
       try arguments.expectPositionals(["the activity id"])
       let dismissal = try arguments.option("--dismissal").map { (token) throws(ParseError) in
         try self.dismissal(token.text, at: time)
@@ -62,76 +71,95 @@ public enum CommandParser {
       let end = End(
         activity: arguments.positionals[0].text,
         state: arguments.fields.isEmpty ? nil : arguments.fields,
-        dismissal: dismissal ?? .default)
+        dismissal: dismissal ?? .default, timestamp: try timestamp(arguments))
       return .event(.end(end), at: time)
-    case "tap":
+    case .tap:
       try arguments.expectPositionals(["a target (" + targetList(TapTarget.self) + ")"])
       let text = arguments.positionals[0].text
       guard let target = TapTarget(rawValue: text) else {
         throw .unknownTarget(
-          command: name, target: text, known: TapTarget.allCases.map(\.rawValue))
+          command: name.rawValue, target: text, known: TapTarget.allCases.map(\.rawValue))
       }
       return .event(.tap(target), at: time)
-    case "longpress":
+    case .longpress:
       try arguments.expectPositionals(["a target (" + targetList(LongPressTarget.self) + ")"])
       let text = arguments.positionals[0].text
       guard let target = LongPressTarget(rawValue: text) else {
         throw .unknownTarget(
-          command: name, target: text, known: LongPressTarget.allCases.map(\.rawValue))
+          command: name.rawValue, target: text, known: LongPressTarget.allCases.map(\.rawValue))
       }
       return .event(.longPress(target), at: time)
-    case "wait":
-      try arguments.expectPositionals(["a duration, such as 2.5s"])
+    case .wait:
+      try arguments.expectPositionals(["a duration, such as 2.5s, or a clock time, such as @2h"])
       let text = arguments.positionals[0].text
+      // `@TIME`: until that time on the session's clock (the engine refuses one gone by).
+      if text.hasPrefix("@") {
+        guard let moment = ValueSyntax.duration(String(text.dropFirst())) else {
+          throw .badDuration(argument: "wait", text: text)
+        }
+        return .event(.tick, at: moment)
+      }
       guard let duration = ValueSyntax.duration(text) else {
         throw .badDuration(argument: "wait", text: text)
       }
       return .event(.tick, at: try advance(now, by: duration, argument: "wait", text: text))
-    case "at":
+    case .at:
       try arguments.expectPositionals(["an event number"])
       return .at(seq: try seq(arguments.positionals[0], argument: "at"))
-    case "diff":
+    case .diff:
       try arguments.expectPositionals(["an event number"], optional: 1)
       let from = try seq(arguments.positionals[0], argument: "diff")
       let to = try arguments.positionals.dropFirst().first.map { (token) throws(ParseError) in
         try seq(token, argument: "diff")
       }
       return .diff(from: from, to: to)
-    case "help":
+    case .help:
       try arguments.expectPositionals([], optional: 1)
       guard let topic = arguments.positionals.first?.text else { return .help(topic: nil) }
       guard CommandReference.named(topic.lowercased()) != nil || topic == "layouts" else {
         throw .unknownHelpTopic(topic)
       }
       return .help(topic: CommandReference.named(topic.lowercased())?.name ?? topic)
-    case "save", "load", "run":
+    case .save, .load, .run, .push:
       try arguments.expectPositionals(["a file name"])
       let path = arguments.positionals[0].text
-      guard !path.isEmpty else { throw .missingArgument(command: name, argument: "a file name") }
-      return name == "save"
-        ? .save(path: path) : name == "load" ? .load(path: path) : .run(path: path)
-    case "device":
+      guard !path.isEmpty else {
+        throw .missingArgument(command: name.rawValue, argument: "a file name")
+      }
+      if name == .save { return .save(path: path) }
+      if name == .load { return .load(path: path) }
+      return name == .push ? .push(path: path) : .run(path: path)
+    case .device:
       guard !arguments.positionals.isEmpty else { return .device(nil) }
       let deviceName = arguments.positionals.map(\.text).joined(separator: " ")
       guard let device = Device.named(deviceName) else { throw .unknownDevice(deviceName) }
       return .device(device)
-    case "profile":
+    case .profile:
       try arguments.expectPositionals([], optional: 1)
       guard let text = arguments.positionals.first?.text else { return .profile(nil) }
       guard let profile = InteractionProfile(rawValue: text) else {
         throw .unknownProfile(text)
       }
       return .profile(profile)
-    default:
+    case .show:
       try arguments.expectPositionals([])
-      switch name {
-      case "show": return .show
-      case "state": return .state
-      case "log": return .log
-      case "explain": return .explain
-      case "reset": return .reset
-      default: return .quit
-      }
+      guard let path = arguments.option("--svg") else { return .show }
+      return .showSVG(path: path.text)
+    case .state:
+      try arguments.expectPositionals([])
+      return .state
+    case .log:
+      try arguments.expectPositionals([])
+      return .log
+    case .explain:
+      try arguments.expectPositionals([])
+      return .explain
+    case .reset:
+      try arguments.expectPositionals([])
+      return .reset
+    case .quit:
+      try arguments.expectPositionals([])
+      return .quit
     }
   }
 
@@ -172,6 +200,7 @@ public enum CommandParser {
     if let stale = arguments.option("--stale") {
       update.stale = try moment(stale, argument: "--stale", at: time)
     }
+    update.timestamp = try timestamp(arguments)
     if let title = arguments.option("--alert") {
       update.alert = Alert(
         title: title.text, body: arguments.option("--alert-body")?.text ?? "",
@@ -195,6 +224,17 @@ public enum CommandParser {
   }
 
   // MARK: - Values
+
+  /// `--timestamp N`: when the data was generated (a whole number, such as a push's UNIX
+  /// seconds).
+  private static func timestamp(_ arguments: Arguments) throws(ParseError) -> Int64? {
+    guard let token = arguments.option("--timestamp") else { return nil }
+    let value = try number(token, argument: "--timestamp")
+    guard value >= 0, value <= 9_007_199_254_740_991, value == value.rounded(.down) else {
+      throw .badNumber(argument: "--timestamp", text: token.text)
+    }
+    return Int64(value)
+  }
 
   private static func number(_ token: Token, argument: String) throws(ParseError) -> Double {
     guard let value = ValueSyntax.number(token.text) else {
@@ -256,33 +296,11 @@ public enum CommandParser {
 
   // MARK: - Suggestions
 
-  /// The command name closest to `word`, when one is close: a name it starts, or one at most
-  /// two edits away.
+  /// The command name closest to `word`, when one is close (``Spelling``): `q` is `quit`.
+  /// `?` is left out: it is what no mistyped word means.
   package static func suggestion(for word: String) -> String? {
-    let names = CommandReference.all.flatMap(\.names)
-    if word.count >= 2, let prefixed = names.first(where: { $0.hasPrefix(word) }) {
-      return prefixed
-    }
-    let scored = names.map { (name: $0, distance: editDistance(word, $0)) }
-    guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= 2 else {
-      return nil
-    }
-    return best.name
-  }
-
-  private static func editDistance(_ left: String, _ right: String) -> Int {
-    let left = Array(left)
-    let right = Array(right)
-    var previous = Array(0...right.count)
-    for (i, leftCharacter) in left.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: right.count)
-      for (j, rightCharacter) in right.enumerated() {
-        let substitution = previous[j] + (leftCharacter == rightCharacter ? 0 : 1)
-        current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, substitution)
-      }
-      previous = current
-    }
-    return previous[right.count]
+    Spelling.suggestion(
+      for: word, among: CommandReference.all.flatMap(\.names).filter { $0 != "?" })
   }
 }
 
@@ -366,8 +384,10 @@ private struct Arguments {
     case "--link": return "REGION=URL"
     case "--stale": return "a duration from now, or @TIME"
     case "--dismissal": return "default, immediate, a duration or @TIME"
+    case "--timestamp": return "a whole number"
     case "--layout": return "a layout name or JSON"
     case "--after": return "a duration"
+    case "--svg": return "a file name"
     case "--alert": return "a title"
     case "--alert-body": return "a text"
     case "--alert-sound": return "a sound name"

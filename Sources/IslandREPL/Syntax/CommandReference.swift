@@ -44,7 +44,9 @@ public struct CommandReference: Equatable, Sendable {
       name: "start", aliases: [], synopsis: "start ID APP [FIELD=VALUE...] [OPTIONS]",
       summary: "start a Live Activity of app APP, with its content state",
       details: [
-        "--layout NAME|JSON  a built-in layout (`help layouts`) or one given as JSON",
+        "--layout NAME|JSON  a built-in layout (`help layouts`), one given as JSON, or",
+        "                    @FILE: a layout file, FILE.json or FILE.swift (SwiftUI's",
+        "                    DynamicIsland builder)",
         "--relevance N       its relevance score (default 0): higher ranks first",
         "--url URL           its widget URL, the default deep link (default APP://)",
         "--link REGION=URL   the deep link of one expanded region (repeat for more)",
@@ -66,11 +68,13 @@ public struct CommandReference: Equatable, Sendable {
         "--alert TITLE       an alert: the island expands for 2.2 s (a banner without one)",
         "--alert-body TEXT   the alert's body",
         "--alert-sound NAME  the alert's sound (default for the system's)",
+        "--timestamp N       when its data was generated (UNIX s): older than the last is ignored",
         "--after DURATION    happen that long after the current time",
       ],
       example: "update pizza minutesLeft=12 statusText=\"On its way\" --alert \"On its way\"",
       options: [
-        "--relevance", "--stale", "--alert", "--alert-body", "--alert-sound", "--after",
+        "--relevance", "--stale", "--alert", "--alert-body", "--alert-sound", "--timestamp",
+        "--after",
       ],
       group: .events),
     CommandReference(
@@ -79,10 +83,11 @@ public struct CommandReference: Equatable, Sendable {
       details: [
         "--dismissal WHEN    when it leaves the Lock Screen: default (4 h), immediate,",
         "                    a duration from now (30m), or a clock time (@2h)",
+        "--timestamp N       when its data was generated (an end applies whatever it is)",
         "--after DURATION    happen that long after the current time",
       ],
       example: "end pizza statusText=Delivered --dismissal immediate",
-      options: ["--dismissal", "--after"], group: .events),
+      options: ["--dismissal", "--timestamp", "--after"], group: .events),
     CommandReference(
       name: "tap", aliases: [], synopsis: "tap TARGET",
       summary: "tap the island, the detached bubble, an expanded region, or outside",
@@ -100,13 +105,19 @@ public struct CommandReference: Equatable, Sendable {
       ],
       example: "longpress island", options: ["--after"], group: .events),
     CommandReference(
-      name: "wait", aliases: [], synopsis: "wait DURATION",
+      name: "wait", aliases: [], synopsis: "wait DURATION|@TIME",
       summary: "let time pass (a tick event): timers due by then fire",
-      details: ["DURATION: a number and a unit, such as 500ms, 2.5s, 10m, 8h or 1h30m"],
+      details: [
+        "DURATION: a number and a unit, such as 500ms, 2.5s, 10m, 8h or 1h30m",
+        "@TIME: until that time on the session's clock, such as @2h",
+      ],
       example: "wait 2.5s", options: [], group: .events),
     CommandReference(
-      name: "show", aliases: [], synopsis: "show", summary: "draw the island",
-      details: [], example: "show", options: [], group: .inspection),
+      name: "show", aliases: [], synopsis: "show [--svg FILE]", summary: "draw the island",
+      details: [
+        "--svg FILE          write a picture of it instead, as SVG (as `island replay"
+          + " --format svg`)"
+      ], example: "show", options: ["--svg"], group: .inspection),
     CommandReference(
       name: "state", aliases: [], synopsis: "state", summary: "print the state as JSON",
       details: ["the same JSON as `island replay --format json`"], example: "state",
@@ -147,6 +158,14 @@ public struct CommandReference: Equatable, Sendable {
       summary: "run a script's commands in this session, stopping at its first error",
       details: ["lines starting with ! must fail; `island run FILE` runs one from the shell"],
       example: "run Playground/delivery.island", options: [], group: .session),
+    CommandReference(
+      name: "push", aliases: [], synopsis: "push FILE",
+      summary: "apply a push log's ActivityKit pushes, their `at` counted from now",
+      details: [
+        "ignored pushes are warnings; a malformed one is an error and applies nothing",
+        "the format: docs/pushes.md",
+      ],
+      example: "push Journals/pushes/out-of-order.jsonl", options: [], group: .session),
     CommandReference(
       name: "reset", aliases: [], synopsis: "reset",
       summary: "forget every event (the device and profile stay)",

@@ -41,6 +41,7 @@ public enum EventSyntax {
         if !alert.body.isEmpty { words += ["--alert-body", Token.quote(alert.body)] }
         if let sound = alert.sound { words += ["--alert-sound", Token.quote(sound)] }
       }
+      if let timestamp = update.timestamp { words += ["--timestamp", String(timestamp)] }
       words += fields(update.state)
     case .end(let end):
       words = ["end", positional(end.activity)]
@@ -49,6 +50,7 @@ public enum EventSyntax {
       case .immediate: words += ["--dismissal", "immediate"]
       case .after(let time): words += ["--dismissal", ValueSyntax.write(moment: time, now: t)]
       }
+      if let timestamp = end.timestamp { words += ["--timestamp", String(timestamp)] }
       words += fields(end.state ?? ContentState())
     case .tap(let target):
       words = ["tap", target.rawValue]

@@ -104,8 +104,11 @@ public enum ParseError: Error, Equatable, Sendable {
     case .missingArgument(let command, _), .unexpectedArgument(let command, _),
       .fieldNotAllowed(let command, _):
       return "`help \(command)` shows its syntax"
-    case .unknownOption(_, _, let known):
-      return known.isEmpty ? "it takes no options" : "its options: " + known.joined(separator: ", ")
+    case .unknownOption(_, let option, let known):
+      guard !known.isEmpty else { return "it takes no options" }
+      let guess = Spelling.suggestion(for: option, among: known)
+      return (guess.map { "did you mean \($0)? " } ?? "") + "its options: "
+        + known.joined(separator: ", ")
     case .missingValue(let option, _): return "write \(option) VALUE"
     case .repeatedOption: return "give each option once"
     case .repeatedField: return "give each state field once"
@@ -120,7 +123,8 @@ public enum ParseError: Error, Equatable, Sendable {
     case .badLink: return "write --link REGION=URL, REGION one of leading, trailing, center, bottom"
     case .badDismissal: return "write default, immediate, a duration such as 30m, or @TIME"
     case .badLayout:
-      return "give a layout name (`help layouts`) or the layout as JSON in single quotes"
+      return "give a layout name (`help layouts`), the layout as JSON in single quotes, or "
+        + "@FILE.json"
     case .unknownDevice: return "`device` with no name lists the devices"
     case .unknownProfile: return "profiles: tap-expands, tap-opens"
     case .alertWithoutTitle: return "write --alert TITLE before it"

@@ -120,6 +120,13 @@ func describe(_ warning: Warning.Kind) -> String {
   case .animationClamped(let activity, let animation, let requested, let maximum):
     return "animationClamped \(animation) of \(quoted(activity)): \(requested) ms, "
       + "clamped to \(maximum) ms"
+  case .olderUpdateIgnored(let activity, let timestamp, let newest):
+    return "olderUpdateIgnored \(quoted(activity)): timestamp \(timestamp) before \(newest)"
+  case .deferred(let activity, let event, let arrived):
+    return "throttled \(event) of \(quoted(activity)): arrived at \(arrived) ms"
+  case .unreadField(let activity, let field, let suggestion):
+    return "unreadField \(quoted(field)) of \(quoted(activity))"
+      + (suggestion.map { ": did you mean \(quoted($0))?" } ?? "")
   }
 }
 

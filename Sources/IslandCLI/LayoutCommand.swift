@@ -1,0 +1,398 @@
+import Foundation
+import IslandCore
+import IslandJournal
+import IslandLayoutImport
+import IslandREPL
+
+/// `island layout import|check|export`: layouts from and to the user's SwiftUI code.
+enum LayoutCommand {
+  static let usage = """
+    usage: island layout import FILE.swift [--lenient]
+           island layout check FILE.swift|FILE.json|NAME [--sample] [NAME=VALUE]... [--lenient]
+           island layout export NAME|FILE.json
+    """
+
+  static func run(_ arguments: [String]) -> Int32 {
+    guard let action = arguments.first, !["--help", "-h", "help"].contains(action) else {
+      print(usage)
+      return arguments.isEmpty ? ExitCode.usage : ExitCode.ok
+    }
+    let rest = Array(arguments.dropFirst())
+    switch action {
+    case "import": return importLayout(rest)
+    case "check": return check(rest)
+    case "export": return export(rest)
+    default:
+      StandardStream.report("island layout: unknown action '\(action)'\n\(usage)")
+      return ExitCode.usage
+    }
+  }
+
+  /// Parses `arguments`, printing usage on `--help` or a mistake; nil then, with the exit code.
+  private static func arguments(
+    _ arguments: [String], valued: Set<String>, flags: Set<String>,
+    positional: ClosedRange<Int>, action: String
+  ) -> Result<ArgumentList, ExitStatus> {
+    do throws(UsageError) {
+      let list = try ArgumentList(arguments, valued: valued)
+      if list.has("--help") || list.has("-h") {
+        print(usage)
+        return .failure(ExitStatus(code: ExitCode.ok))
+      }
+      if let unknown = list.unknownOption(known: valued.union(flags)) {
+        throw UsageError.unknownOption(unknown)
+      }
+      guard positional.contains(list.positional.count) else {
+        throw UsageError.arguments(
+          list.positional.isEmpty ? "expected a file or a name" : "expected one file or name")
+      }
+      return .success(list)
+    } catch {
+      StandardStream.report("island layout \(action): \(error.message)\n\(usage)")
+      return .failure(ExitStatus(code: ExitCode.usage))
+    }
+  }
+
+  /// An exit code carried as an error.
+  struct ExitStatus: Error {
+    var code: Int32
+  }
+
+  // MARK: - import
+
+  private static func importLayout(_ arguments: [String]) -> Int32 {
+    let list: ArgumentList
+    switch Self.arguments(
+      arguments, valued: [], flags: ["--lenient"], positional: 1...1, action: "import")
+    {
+    case .success(let parsed): list = parsed
+    case .failure(let status): return status.code
+    }
+    do throws(LayoutSource.Failure) {
+      let loaded = try LayoutSource.load(list.positional[0], lenient: list.has("--lenient"))
+      for warning in loaded.warnings { StandardStream.report(warning) }
+      var output = StandardStream.output
+      output.line(LayoutCodec.encode(loaded.layout).indentedText)
+      output.flush()
+      return ExitCode.ok
+    } catch {
+      StandardStream.report(error.message)
+      return error.exitCode
+    }
+  }
+
+  // MARK: - export
+
+  private static func export(_ arguments: [String]) -> Int32 {
+    let list: ArgumentList
+    switch Self.arguments(arguments, valued: [], flags: [], positional: 1...1, action: "export") {
+    case .success(let parsed): list = parsed
+    case .failure(let status): return status.code
+    }
+    let name = list.positional[0]
+    if name.hasSuffix(".json") || name.hasSuffix(".swift") {
+      // A layout file: written as SwiftUI under the file's name.
+      do throws(LayoutSource.Failure) {
+        let loaded = try LayoutSource.load(name)
+        for warning in loaded.warnings { StandardStream.report(warning) }
+        let base = URL(fileURLWithPath: name).deletingPathExtension().lastPathComponent
+        var output = StandardStream.output
+        output.line(String(SwiftUILayout.write(loaded.layout, name: base).dropLast()))
+        output.flush()
+        return ExitCode.ok
+      } catch {
+        StandardStream.report(error.message)
+        return error.exitCode
+      }
+    }
+    guard let named = Layout.catalogue.first(where: { $0.name == name }) else {
+      StandardStream.report(
+        "island layout export: no layout called '\(Quoting.terminal(name))' (the catalogue: "
+          + Layout.catalogue.map(\.name).joined(separator: ", ") + ")")
+      return ExitCode.dataError
+    }
+    var output = StandardStream.output
+    output.line(
+      String(
+        SwiftUILayout.write(named.layout, name: named.name, sampleState: named.sampleState)
+          .dropLast()))
+    output.flush()
+    return ExitCode.ok
+  }
+
+  // MARK: - check
+
+  private static func check(_ arguments: [String]) -> Int32 {
+    let list: ArgumentList
+    switch Self.arguments(
+      arguments, valued: ["--sample"], flags: ["--lenient"], positional: 1...Int.max,
+      action: "check")
+    {
+    case .success(let parsed): list = parsed
+    case .failure(let status): return status.code
+    }
+    var samples: [(name: String, values: [ContentValue])] = []
+    // `--sample a=1 b=2`: the words after the file are samples too.
+    let texts =
+      list.options.filter { $0.name == "--sample" }.map { $0.value ?? "" }
+      + list.positional.dropFirst()
+    for text in texts {
+      guard let equals = text.firstIndex(of: "="), Template.isFieldName(String(text[..<equals]))
+      else {
+        StandardStream.report(
+          "island layout check: --sample \(Quoting.terminal(text)): expected NAME=VALUE\n\(usage)")
+        return ExitCode.usage
+      }
+      let name = String(text[..<equals])
+      let value = ValueSyntax.fieldValue(String(text[text.index(after: equals)...]), quoted: false)
+      if let index = samples.firstIndex(where: { $0.name == name }) {
+        samples[index].values.append(value)
+      } else {
+        samples.append((name, [value]))
+      }
+    }
+    let source = list.positional[0]
+    let layout: Layout
+    let fallback: ContentState
+    if let named = Layout.catalogue.first(where: { $0.name == source }),
+      !FileManager.default.fileExists(atPath: source)
+    {
+      layout = named.layout
+      fallback = named.sampleState
+    } else {
+      do throws(LayoutSource.Failure) {
+        let loaded = try LayoutSource.load(source, lenient: list.has("--lenient"))
+        for warning in loaded.warnings { StandardStream.report(warning) }
+        layout = loaded.layout
+        fallback = Layout.catalogue.first { $0.layout == loaded.layout }?.sampleState ?? [:]
+      } catch {
+        StandardStream.report(error.message)
+        return error.exitCode
+      }
+    }
+    let report = LayoutCheck.run(
+      layout, samples: samples.map { ($0.name, $0.values) }, fallback: fallback)
+    var output = StandardStream.output
+    for line in report.lines { output.line(Quoting.terminal(line)) }
+    output.flush()
+    return report.overBudget ? ExitCode.failure : ExitCode.ok
+  }
+}
+
+/// Checks a layout's zones against their budgets on both sizes of island, with the longest
+/// value given for each field, through the engine itself (a start's truncation warnings and
+/// rejections).
+enum LayoutCheck {
+  /// The report's lines, and whether a zone is over its budget (or the start is refused).
+  struct Report {
+    var lines: [String] = []
+    var overBudget = false
+  }
+
+  /// The models checked: one of each island class.
+  static let devices = ["iPhone 15 Pro", "iPhone 15 Pro Max"]
+
+  static func run(
+    _ layout: Layout, samples: [(name: String, values: [ContentValue])], fallback: ContentState
+  ) -> Report {
+    var report = Report()
+    var fields: [String] = []
+    for zone in Zone.allCases {
+      for name in layout[zone]?.view.fields ?? [] where !fields.contains(name) {
+        fields.append(name)
+      }
+    }
+    if let pulse = layout.pulse, !fields.contains(pulse.field) { fields.append(pulse.field) }
+    let numeric = Set(Zone.allCases.flatMap { layout[$0]?.view.numericFields ?? [] })
+    let countdowns = Set(
+      fields.filter { field in Zone.allCases.contains { isCountdown(field, in: layout[$0]?.view) } }
+    )
+    let symbols = Set(Zone.allCases.flatMap { layout[$0]?.view.symbolFields ?? [] })
+    let longestLife = Policy().maximumActiveDuration
+    var state = ContentState()
+    var unsampled: [String] = []
+    for name in fields {
+      if let values = samples.first(where: { $0.name == name })?.values,
+        let longest = values.max(by: { $0.displayText.count < $1.displayText.count })
+      {
+        // The first of the longest: `max` keeps the last of equals, so look again.
+        let length = longest.displayText.count
+        state[name] = values.first { $0.displayText.count == length } ?? longest
+      } else if let value = fallback[name] {
+        state[name] = value
+        unsampled.append("\(name)=\(ValueSyntax.write(value))")
+      } else if countdowns.contains(name) {
+        state[name] = .number(Double(longestLife))
+        unsampled.append("\(name)=\(ValueSyntax.write(.number(Double(longestLife))))")
+      } else if numeric.contains(name) {
+        state[name] = .number(1)
+        unsampled.append("\(name)=1")
+      } else if symbols.contains(name) {
+        state[name] = .string("circle.fill")
+        unsampled.append("\(name)=circle.fill")
+      } else {
+        state[name] = .string(name)
+        unsampled.append("\(name)=\(name)")
+      }
+    }
+    for (name, _) in samples where !fields.contains(name) {
+      report.lines.append("note: the layout reads no field \(name)")
+    }
+    if !unsampled.isEmpty {
+      report.lines.append(
+        "note: not sampled (give --sample NAME=VALUE): " + unsampled.joined(separator: ", "))
+    }
+    for deviceName in devices {
+      guard let device = Device.named(deviceName), let islandClass = device.islandClass else {
+        continue
+      }
+      let place = "on the \(islandClass.rawValue) island (\(deviceName))"
+      var checked = layout
+      var island = IslandState()
+      // A minimal view too wide refuses the start: it is said, and the other zones are
+      // checked without it.
+      while true {
+        island = IslandState(configuration: Configuration(device: device))
+        var start = Start(activity: "check", app: "com.example.check", state: state)
+        start.layout = .inline(checked)
+        do {
+          _ = try island.apply(.start(start), at: 0)
+          break
+        } catch {
+          report.overBudget = true
+          if case .minimalTooWide(_, let width, let maximum) = error.reason, checked.minimal != nil
+          {
+            report.lines.append(
+              "minimal: too wide \(place): \(points(width)) pt, over the \(points(maximum)) pt "
+                + "a minimal view may take" + sampled(checked.minimal?.view, state))
+            checked.minimal = nil
+            continue
+          }
+          report.lines.append("\(place): \(error.description)")
+          break
+        }
+      }
+      for warning in island.warnings {
+        guard case .truncated(_, let zone, let needed, let budget) = warning.kind else { continue }
+        report.lines.append(
+          "\(zone.rawValue): over budget \(place): needs \(points(needed)) pt of "
+            + "\(points(budget)) pt" + sampled(layout[zone]?.view, state))
+        report.overBudget = true
+      }
+    }
+    if !report.overBudget { report.lines.append("every zone is within its budget") }
+    return report
+  }
+
+  /// ` with NAME=VALUE, ...`: the values a zone's view was checked with.
+  static func sampled(_ view: View?, _ state: ContentState) -> String {
+    let values = (view?.fields ?? []).compactMap { name in
+      state[name].map { "\(name)=\(ValueSyntax.write($0))" }
+    }
+    return values.isEmpty ? "" : " with " + values.joined(separator: ", ")
+  }
+
+  /// A width in points, to two decimals.
+  static func points(_ width: Double) -> String {
+    ContentValue.format((width * 100).rounded() / 100)
+  }
+
+  static func isCountdown(_ field: String, in view: View?) -> Bool {
+    switch view {
+    case .countdown(let name, _, _): return name == field
+    case .row(let views): return views.contains { isCountdown(field, in: $0) }
+    case .symbol, .text, .label, .progress, nil: return false
+    }
+  }
+}
+
+/// A layout from a file named as `@PATH` (REPL `start --layout @FILE.swift`) or given to
+/// `island layout`: SwiftUI source (`.swift`, read by ``SwiftUILayout``) or the journal's
+/// JSON form (`.json`, ``LayoutCodec``).
+enum LayoutSource {
+  /// Why the file gave no layout.
+  struct Failure: Error {
+    /// The file.
+    var path: String
+    /// Why, when one reason applies to the whole file.
+    var why: String?
+    /// The import's diagnostics (`FILE:LINE:COLUMN: error: ...`), one a line, otherwise.
+    var diagnostics: [String] = []
+    /// The exit code (sysexits.h).
+    var exitCode: Int32
+
+    /// Every problem, one a line, each starting with the file's name.
+    var message: String {
+      if let why { return "\(Quoting.terminal(path)): \(Quoting.terminal(why))" }
+      return diagnostics.joined(separator: "\n")
+    }
+  }
+
+  /// Makes `repl` read `start --layout @FILE` with ``load(_:lenient:)``.
+  static func reading(_ repl: REPL) {
+    repl.layoutFiles = { path throws(SessionError) in
+      do throws(Failure) {
+        return try load(path)
+      } catch {
+        if error.exitCode == ExitCode.noInput || error.exitCode == ExitCode.usage {
+          throw SessionError.file(path: Quoting.terminal(path), why: error.why ?? "")
+        }
+        throw SessionError.layoutFile(
+          path: Quoting.terminal(path),
+          why: error.why.map(Quoting.terminal) ?? "no layout:\n" + error.message)
+      }
+    }
+  }
+
+  /// The layout in the file at `path`, and the warnings to show.
+  static func load(_ path: String, lenient: Bool = false) throws(Failure) -> (
+    layout: Layout, warnings: [String]
+  ) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw Failure(
+        path: path, why: "cannot read it (missing, or not a readable file)",
+        exitCode: ExitCode.noInput)
+    }
+    guard let text = String(data: data, encoding: .utf8) else {
+      throw Failure(path: path, why: "it is not UTF-8 text", exitCode: ExitCode.dataError)
+    }
+    if path.hasSuffix(".json") {
+      do {
+        let value = try JSONValue.parse(text)
+        return (try LayoutCodec.decode(value), [])
+      } catch let error as LayoutCodingError {
+        throw Failure(path: path, why: error.description, exitCode: ExitCode.dataError)
+      } catch {
+        throw Failure(path: path, why: "not JSON: \(error)", exitCode: ExitCode.dataError)
+      }
+    }
+    guard path.hasSuffix(".swift") else {
+      throw Failure(
+        path: path, why: "a layout file is FILE.swift (SwiftUI) or FILE.json",
+        exitCode: ExitCode.usage)
+    }
+    do throws(SwiftUIImportFailure) {
+      let imported = try SwiftUILayout.read(text, file: path, lenient: lenient)
+      return (imported.layout, imported.warnings.map(\.description))
+    } catch {
+      let lines = error.warnings.map(\.description) + error.errors.map(\.description)
+      throw Failure(path: path, diagnostics: lines, exitCode: ExitCode.dataError)
+    }
+  }
+}
+
+/// Text quoted from input, made safe for a terminal.
+enum Quoting {
+  /// `text` with its control characters (but newlines) written as `\u{..}`.
+  static func terminal(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if (scalar.value < 0x20 && scalar != "\n") || (0x7F...0x9F).contains(scalar.value) {
+        result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}

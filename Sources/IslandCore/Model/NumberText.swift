@@ -1,0 +1,71 @@
+/// The text of a number, the one way the engine writes one: what a zone shows, what the
+/// state's JSON holds, and so what a number counts toward the payload limit.
+///
+/// A whole number of magnitude below 10^17 is written as an integer (`20`, `-3`,
+/// `10000000000000000`): every such double is exactly the integer an `Int64` holds. Any other
+/// is written as Swift's shortest text that reads back as the same number (`0.25`,
+/// `1e+17`, `5e-324`, and `inf` or `nan`, which JSON writes as `null`). Kept on the stack:
+/// no string is made of it.
+struct NumberText: TextOutputStream {
+  private var storage = InlineArray<32, UInt8>(repeating: 0)
+  /// The text's length in bytes (ASCII).
+  private(set) var count = 0
+
+  /// The text of `number`.
+  init(_ number: Double) {
+    if let whole = NumberText.wholeNumber(number) {
+      write(integer: whole)
+    } else {
+      number.write(to: &self)
+    }
+  }
+
+  /// `number` as the integer it is written as, when it is a whole number of magnitude below
+  /// 10^17; nil when it is written otherwise.
+  static func wholeNumber(_ number: Double) -> Int64? {
+    guard number.isFinite, number == number.rounded(), abs(number) < 1e17 else { return nil }
+    return Int64(number)
+  }
+
+  /// Hands `receive` the bytes of the text of `number`.
+  static func write<Result>(
+    _ number: Double, to receive: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    NumberText(number).withBytes(receive)
+  }
+
+  /// Hands `body` the text's bytes.
+  func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    storage.span.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<count])) }
+  }
+
+  mutating func write(_ string: String) {
+    for byte in string.utf8 { append(byte) }
+  }
+
+  /// Floating-point numbers write their text through this, from a buffer on the stack:
+  /// implementing it spares the string `write(_:)` would be given.
+  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+    for byte in buffer { append(byte) }
+  }
+
+  private mutating func write(integer: Int64) {
+    var magnitude = integer.magnitude
+    let length = magnitude.decimalDigits + (integer < 0 ? 1 : 0)
+    count = length
+    var position = length
+    repeat {
+      position -= 1
+      storage[position] = 0x30 + UInt8(truncatingIfNeeded: magnitude % 10)
+      magnitude /= 10
+    } while magnitude > 0
+    if integer < 0 { storage[0] = 0x2D }
+  }
+
+  private mutating func append(_ byte: UInt8) {
+    // A double's text is at most 24 bytes long (`-2.2250738585072014e-308`).
+    guard count < storage.count else { return }
+    storage[count] = byte
+    count += 1
+  }
+}

@@ -1,0 +1,43 @@
+/// Rule: an update that adds a state field which the activity's layout does not read is
+/// accepted (the state is the app's, and may carry data for other views), with a warning
+/// naming the field and, when one of the layout's fields is close to it, the field it was
+/// probably meant to be: `update order42 minutesleft=3` on a `delivery` activity adds
+/// `minutesleft`, which nothing shows, and leaves `minutesLeft` as it was.
+///
+/// What a layout reads is every field its zones' views read, and its pulse field. A start
+/// without a layout gets the default one, made from the fields it starts with: a field added
+/// later is not in it either.
+enum UnreadFieldRule {
+  /// The warnings of an update, with sequence number `seq`, that added the fields `added` to
+  /// activity `activity`, whose layout is `layout`.
+  static func warnings(added: [String], layout: Layout, activity: String, seq: Int)
+    -> [Warning]
+  {
+    let read = fieldsRead(by: layout)
+    let readNames = Set(read)
+    let addedNames = Set(added)
+    let unread = added.filter { !readNames.contains($0) }
+    guard !unread.isEmpty else { return [] }
+    let candidates = read.filter { !addedNames.contains($0) }
+    return unread.map { field in
+      Warning(
+        seq: seq,
+        kind: .unreadField(
+          activity: activity, field: field,
+          suggestion: Spelling.suggestion(for: field, among: candidates)))
+    }
+  }
+
+  /// The fields `layout` reads, in zone order, each once.
+  static func fieldsRead(by layout: Layout) -> [String] {
+    var names: [String] = []
+    var seen: Set<String> = []
+    for zone in Zone.allCases {
+      for name in layout[zone]?.view.fields ?? [] where seen.insert(name).inserted {
+        names.append(name)
+      }
+    }
+    if let pulse = layout.pulse, seen.insert(pulse.field).inserted { names.append(pulse.field) }
+    return names
+  }
+}
