@@ -14,6 +14,10 @@ let package = Package(
         .product(name: "IslandJournal", package: "Island"),
         .product(name: "IslandProperties", package: "Island"),
       ]),
+    // Whole journals, read and folded (IslandJournal, IslandCore).
+    .executableTarget(
+      name: "FuzzJournal",
+      dependencies: [.product(name: "IslandProperties", package: "Island")]),
     // The REPL's command parser (IslandREPL).
     .executableTarget(
       name: "FuzzREPLCommand",

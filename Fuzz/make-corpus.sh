@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the fuzzing corpus in Fuzz/.build/corpus/: journal-line/ holds one file per line of
 # the recorded journals (Journals/*.jsonl), of the seeds (Fuzz/Seeds/journal-line/) and of
-# journals the property kit generates (`island fuzz --save-cases`); repl-command/ holds one
+# journals the property kit generates (`island fuzz --save-cases`); journal/ holds those
+# journals whole (and the seeds of Fuzz/Seeds/journal/); repl-command/ holds one
 # file per command of the Playground scripts (Playground/*.island), of the seeds
 # (Fuzz/Seeds/repl-command/), and of the generated journals written as REPL commands by the
 # REPL's own `log`. Files are named by the hash of their content, so duplicates collapse;
@@ -12,7 +13,7 @@ root="$(dirname "$fuzz")"
 out="$fuzz/.build/corpus"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-mkdir -p "$out/journal-line" "$out/repl-command"
+mkdir -p "$out/journal-line" "$out/journal" "$out/repl-command"
 
 # One file per non-empty line of standard input, into directory $1.
 add_lines() {
@@ -32,6 +33,11 @@ for file in "$root"/Journals/*.jsonl "$fuzz"/Seeds/journal-line/*.jsonl "$work"/
   case "$file" in *.expected.jsonl) continue ;; esac
   add_lines "$out/journal-line" <"$file"
 done
+# Whole journals, one file each: the recorded ones, the seeds, the generated cases.
+for file in "$root"/Journals/*.jsonl "$fuzz"/Seeds/journal/*.jsonl "$work"/cases/*.jsonl; do
+  case "$file" in *.expected.jsonl) continue ;; esac
+  cp "$file" "$out/journal/$(sha1sum <"$file" | cut -c1-40)"
+done
 for file in "$root"/Playground/*.island "$fuzz"/Seeds/repl-command/*.island; do
   grep -v '^[[:space:]]*#' "$file" | add_lines "$out/repl-command"
 done
@@ -39,4 +45,5 @@ for file in "$work"/cases/*.jsonl; do
   printf 'load %s\nlog\n' "$file" | "$island" 2>/dev/null \
     | grep -E '^(start|update|end|tap|longpress|wait) ' | add_lines "$out/repl-command" || true
 done
-echo "corpus: $(ls "$out/journal-line" | wc -l) journal lines, $(ls "$out/repl-command" | wc -l) REPL commands in $out"
+echo "corpus: $(ls "$out/journal-line" | wc -l) journal lines, $(ls "$out/journal" | wc -l)" \
+  "journals, $(ls "$out/repl-command" | wc -l) REPL commands in $out"

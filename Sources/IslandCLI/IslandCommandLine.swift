@@ -458,17 +458,8 @@ public enum ExitCode {
 enum TerminalText {
   /// `text` with its control characters written as escapes (`\n`, `\u{1B}`).
   static func quoted(_ text: String) -> String {
-    var shown = ""
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0x0A: shown += "\\n"
-      case 0x09: shown += "\\t"
-      case 0x0D: shown += "\\r"
-      case 0..<0x20, 0x7F..<0xA0: shown += "\\u{\(String(scalar.value, radix: 16))}"
-      default: shown.unicodeScalars.append(scalar)
-      }
-    }
-    return shown
+    // One escaping function for every message that quotes input (IslandCore's).
+    text.escapingControlCharacters()
   }
 
   /// `text` quoted line by line, its newlines kept (a message of several lines).

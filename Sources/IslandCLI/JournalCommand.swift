@@ -34,11 +34,19 @@ enum JournalCommand {
     do throws(JournalError) {
       switch try Journal.repair(path: path) {
       case .nothingToRepair:
-        print("\(path): nothing to repair: the journal ends in a newline")
+        print(
+          "\(path): nothing to repair: the journal ends in a newline".escapingControlCharacters())
+      case .wroteHeader(let header, let cutBytes, let backup):
+        let what =
+          backup.map { "cut a torn header (\(cutBytes) bytes; the file as it was is in \($0))" }
+          ?? "the journal was empty"
+        print(
+          ("\(path):1: \(what); wrote the default header (\(header.configuration.device.name), "
+            + "\(header.configuration.profile.rawValue))").escapingControlCharacters())
       case .cutTornLine(let bytes, let line, let backup):
         print(
-          "\(path):\(line): cut a torn last line (\(bytes) bytes); the journal as it was is "
-            + "in \(backup)")
+          ("\(path):\(line): cut a torn last line (\(bytes) bytes); the journal as it was is "
+            + "in \(backup)").escapingControlCharacters())
       }
       return ExitCode.ok
     } catch {

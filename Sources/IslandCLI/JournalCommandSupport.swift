@@ -1,4 +1,5 @@
 import Foundation
+import IslandCore
 import IslandJournal
 
 extension JournalError {
@@ -7,7 +8,8 @@ extension JournalError {
   var exitCode: Int32 {
     switch self {
     case .cannotOpen: return ExitCode.noInput
-    case .badLine, .empty, .tornTail, .outOfOrder: return ExitCode.dataError
+    case .badLine, .empty, .tornTail, .outOfOrder, .outOfRange, .entryTooLong:
+      return ExitCode.dataError
     case .io, .locked, .alreadyExists, .writerClosed: return ExitCode.ioError
     }
   }
@@ -165,7 +167,10 @@ enum UsageError: Error {
   case invalidValue(option: String, value: String, expected: String)
 
   /// The mistake, in lowercase words.
-  var message: String {
+  var message: String { unescapedMessage.escapingControlCharacters() }
+
+  /// The message as written, before its control characters are escaped.
+  private var unescapedMessage: String {
     switch self {
     case .unexpectedValue(let option): return "\(option) takes no value"
     case .missingValue(let option): return "\(option) needs a value"

@@ -381,7 +381,11 @@ enum LayoutSource {
     do throws(TextFile.Problem) {
       text = try TextFile.text(path == "-" ? "/dev/stdin" : path)
     } catch {
-      let exitCode = error == .unreadable ? ExitCode.noInput : ExitCode.dataError
+      let exitCode: Int32
+      switch error {
+      case .unreadable: exitCode = ExitCode.noInput
+      case .notUTF8: exitCode = ExitCode.dataError
+      }
       throw Failure(path: path, why: error.why, exitCode: exitCode)
     }
     if isJSON(path, text) {

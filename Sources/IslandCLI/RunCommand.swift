@@ -1,5 +1,6 @@
 import Foundation
 import IslandCore
+import IslandJournal
 import IslandREPL
 import IslandTerminal
 
@@ -125,14 +126,12 @@ struct ScriptOptions {
     if path == "-" {
       data = FileHandle.standardInput.readDataToEndOfFile()
     } else {
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      // Only a regular file: a FIFO or a device is refused, never waited on.
+      do throws(JournalError) {
+        data = Data(try RegularFile.contents(of: path))
       } catch {
-        let why =
-          FileManager.default.fileExists(atPath: path)
-          ? "cannot read it" : "cannot open: no such file or directory"
-        StandardStream.report("\(TerminalText.quoted(path)): \(why)")
-        return .failure(Failure(status: ExitCode.noInput))
+        StandardStream.report(error.description)
+        return .failure(Failure(status: error.exitCode))
       }
     }
     guard let text = String(data: data, encoding: .utf8) else {

@@ -164,25 +164,25 @@ struct EventFields {
 
   /// The largest integer a field may hold: 2^53 - 1, the largest every JSON reader
   /// (a `Double`) holds exactly.
-  static let largestWholeNumber: Int64 = 9_007_199_254_740_991
+  static let largestWholeNumber: Int64 = EventBounds.largestWholeNumber
 
-  /// `number` as a whole number from 0 to 2^53 - 1.
-  static func wholeNumber(_ number: Double, field: String) throws(JournalLineError) -> Int64 {
-    guard number >= 0, number <= Double(largestWholeNumber), number == number.rounded(.down)
-    else {
-      throw .invalidValue(
-        field: field, value: JSONValue.number(number).compactText,
-        expected: "a whole number from 0 to \(largestWholeNumber)")
-    }
-    return Int64(number)
-  }
-
-  /// `value` as a whole number from 0 to 2^53 - 1.
+  /// `value` as a whole number from 0 to 2^53 - 1: only an integer literal, so that `1e-400`,
+  /// `-0` or `1.0000000000000000001` are not rounded into one.
   static func wholeNumber(_ value: JSONValue, field: String) throws(JournalLineError) -> Int64 {
-    guard case .number(let number) = value else {
+    let expected = "a whole number from 0 to \(largestWholeNumber)"
+    switch value {
+    case .integer(let integer) where integer >= 0 && integer <= largestWholeNumber:
+      return integer
+    case .number(let number) where number == number.rounded() && number.isFinite:
+      // Its text is not kept, and the value alone (`0` for `1e-400`) would mislead.
+      throw .invalidValue(
+        field: field, value: "a number with a fraction, an exponent or a minus sign",
+        expected: expected + " in digits only")
+    case .integer, .number:
+      throw .invalidValue(field: field, value: value.compactText, expected: expected)
+    case .null, .bool, .string, .array, .object:
       throw .wrongType(field: field, expected: "integer", found: value.kindName)
     }
-    return try wholeNumber(number, field: field)
   }
 
   /// ` in a start event`, or nothing.
@@ -218,7 +218,7 @@ struct EventFields {
     case .url: url = try string()
     case .target: target = try string()
     case .relevance:
-      guard case .number(let number) = value else {
+      guard let number = value.numberValue else {
         throw .wrongType(field: name, expected: "number", found: value.kindName)
       }
       relevance = number
@@ -252,6 +252,7 @@ struct EventFields {
     switch value {
     case .string(let text): return .string(text)
     case .number(let number): return .number(number)
+    case .integer(let integer): return .number(Double(integer))
     case .bool(let flag): return .bool(flag)
     case .null, .array, .object:
       throw .wrongType(
@@ -306,7 +307,7 @@ struct EventFields {
     case .string("immediate"): return .immediate
     case .object(let members) where members.count == 1 && members[0].0 == "after":
       return .after(try wholeNumber(members[0].1, field: "dismissal.after"))
-    case .string, .object, .null, .bool, .number, .array:
+    case .string, .object, .null, .bool, .number, .integer, .array:
       throw .invalidValue(
         field: "dismissal", value: value.compactText,
         expected: "\"default\", \"immediate\" or {\"after\":T}")

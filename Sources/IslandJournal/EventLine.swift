@@ -32,7 +32,7 @@ public enum EventLine {
   /// The entry as JSON, its keys in the order of the format.
   public static func json(_ entry: LogEntry) -> JSONValue {
     var members: [(String, JSONValue)] = [
-      ("seq", .number(Double(entry.seq))), ("t", JSONValue(entry.t)),
+      ("seq", JSONValue(Int64(entry.seq))), ("t", JSONValue(entry.t)),
       ("event", .string(entry.event.name)),
     ]
     switch entry.event {
@@ -241,6 +241,10 @@ private struct LineReader {
     do { return try scanner.parseNumber() } catch { throw .syntax(error) }
   }
 
+  mutating func parseNumberLiteral() throws(JournalLineError) -> JSONValue {
+    do { return try scanner.parseNumberLiteral() } catch { throw .syntax(error) }
+  }
+
   private var atNumber: Bool {
     guard let byte = scanner.peek else { return false }
     return byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
@@ -253,13 +257,13 @@ private struct LineReader {
   mutating func read(_ field: EventField, into fields: inout EventFields) throws(JournalLineError) {
     switch field {
     case .seq where atNumber:
-      fields.seq = try EventFields.wholeNumber(try parseNumber(), field: "seq")
+      fields.seq = try EventFields.wholeNumber(try parseNumberLiteral(), field: "seq")
     case .t where atNumber:
-      fields.t = try EventFields.wholeNumber(try parseNumber(), field: "t")
+      fields.t = try EventFields.wholeNumber(try parseNumberLiteral(), field: "t")
     case .stale where atNumber:
-      fields.stale = try EventFields.wholeNumber(try parseNumber(), field: "stale")
+      fields.stale = try EventFields.wholeNumber(try parseNumberLiteral(), field: "stale")
     case .timestamp where atNumber:
-      fields.timestamp = try EventFields.wholeNumber(try parseNumber(), field: "timestamp")
+      fields.timestamp = try EventFields.wholeNumber(try parseNumberLiteral(), field: "timestamp")
     case .relevance where atNumber:
       fields.relevance = try parseNumber()
     case .activity where atString: fields.activity = try parseString()

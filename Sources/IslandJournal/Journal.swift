@@ -1,5 +1,11 @@
 import IslandCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A journal folded into a state.
 public struct JournalReplay: Equatable, Sendable {
   /// The journal's header.
@@ -114,32 +120,67 @@ public enum Journal {
   /// Writes a whole journal to `path` at once, replacing any file there: into a temporary
   /// file beside it, synced, then renamed over it, so that `path` is always either the old
   /// journal or the whole new one.
+  ///
+  /// A journal another writer holds is not replaced (``JournalError/locked(path:)``): its
+  /// writer would go on appending to a file no name leads to, and lose every event. The
+  /// lock of the file being replaced is held until the new one is in place. An entry a
+  /// journal cannot hold (a time beyond 2^53 - 1, a line over 1 MiB) is refused before
+  /// anything is written.
   public static func write(
     header: JournalHeader, entries: [LogEntry], to path: String
   ) throws(JournalError) {
-    let text = JournalFormat.encode(header: header, entries: entries)
-    try FileSystem.replaceAtomically(path: path, bytes: Array(text.utf8))
+    var bytes = Array((header.line + "\n").utf8)
+    for entry in entries {
+      if let problem = entry.outOfRange {
+        throw .outOfRange(path: path, seq: entry.seq, problem)
+      }
+      let line = EventLine.encode(entry).utf8
+      guard line.count <= JournalFormat.maximumLineLength else {
+        throw .entryTooLong(path: path, seq: entry.seq, bytes: line.count)
+      }
+      bytes += line
+      bytes.append(0x0A)
+    }
+    var status = stat()
+    let existing = lstat(path, &status) == 0 ? try LockedFile(path: path, mode: .lockOnly) : nil
+    defer { existing?.close() }
+    try FileSystem.replaceAtomically(path: path, bytes: bytes)
   }
 
   /// What ``repair(path:)`` did.
   public enum RepairOutcome: Equatable, Sendable {
-    /// The journal ends in a newline: nothing to cut.
+    /// The journal ends in a newline after its header: nothing to cut.
     case nothingToRepair
     /// The torn last line was cut off; the file as it was is kept at `backup`.
     case cutTornLine(bytes: Int, line: Int, backup: String)
+    /// The journal had no whole header line (a crash while it was created): it now holds the
+    /// default header. `bytes` of a torn header were cut, the file as it was kept at `backup`
+    /// (nil when it was empty).
+    case wroteHeader(header: JournalHeader, cutBytes: Int, backup: String?)
   }
 
   /// Cuts a torn last line (bytes after the last newline) off the journal at `path`, first
-  /// copying the file as it was to `path.bak`. Takes the writers' lock while it works.
+  /// copying the file as it was to `path.bak`. A journal left without a whole header line
+  /// (empty, or only a torn header) gets the default header, so that it can be resumed.
+  /// Takes the writers' lock while it works.
   public static func repair(path: String) throws(JournalError) -> RepairOutcome {
     let file = try LockedFile(path: path, mode: .readWrite)
     let size = try file.size()
-    guard size > 0, try file.byte(at: size - 1) != 0x0A else { return .nothingToRepair }
-    let keep = try file.endOfLastLine(before: size)
-    let backup = path + ".bak"
-    try FileSystem.copy(from: file, to: backup)
+    if size > 0, try file.byte(at: size - 1) == 0x0A { return .nothingToRepair }
+    let keep = size == 0 ? 0 : try file.endOfLastLine(before: size)
+    var backup: String?
+    if size > 0 {
+      backup = path + ".bak"
+      try FileSystem.copy(from: file, to: path + ".bak")
+    }
     let lines = try file.countNewlines(upTo: keep)
     try file.truncate(to: keep)
-    return .cutTornLine(bytes: size - keep, line: lines + 1, backup: backup)
+    guard keep == 0 else {
+      return .cutTornLine(bytes: size - keep, line: lines + 1, backup: path + ".bak")
+    }
+    let header = JournalHeader()
+    try file.append(Array((header.line + "\n").utf8))
+    try file.sync()
+    return .wroteHeader(header: header, cutBytes: size, backup: backup)
   }
 }

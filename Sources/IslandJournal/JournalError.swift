@@ -1,3 +1,5 @@
+import IslandCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -25,9 +27,17 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   case outOfOrder(path: String, seq: Int, expected: Int)
   /// A writer was used after it failed or was closed.
   case writerClosed(path: String)
+  /// An entry has a number a journal cannot hold (a time beyond 2^53 - 1): writing it would
+  /// make a journal no reader reads back.
+  case outOfRange(path: String, seq: Int, OutOfRangeNumber)
+  /// An entry's line would be longer than a reader takes (1 MiB).
+  case entryTooLong(path: String, seq: Int, bytes: Int)
 
   /// `FILE:LINE: message` or `FILE: message`.
-  public var description: String {
+  public var description: String { unescapedDescription.escapingControlCharacters() }
+
+  /// The description as written, before its control characters are escaped.
+  private var unescapedDescription: String {
     switch self {
     case .cannotOpen(let path, let reason): return "\(path): cannot open: \(reason)"
     case .io(let path, let reason): return "\(path): \(reason)"
@@ -42,6 +52,11 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     case .outOfOrder(let path, let seq, let expected):
       return "\(path): entry seq \(seq) appended out of order: expected \(expected)"
     case .writerClosed(let path): return "\(path): the writer is closed after an earlier error"
+    case .outOfRange(let path, let seq, let problem):
+      return "\(path): event \(seq) cannot be written: \(problem)"
+    case .entryTooLong(let path, let seq, let bytes):
+      return "\(path): event \(seq) cannot be written: its line of \(bytes) bytes is longer than "
+        + "a reader takes (\(JournalFormat.maximumLineLength))"
     }
   }
 
@@ -50,7 +65,9 @@ public enum JournalError: Error, Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .badLine(_, let line, _), .tornTail(_, let line): return line
     case .empty: return 1
-    case .cannotOpen, .io, .locked, .alreadyExists, .outOfOrder, .writerClosed: return nil
+    case .cannotOpen, .io, .locked, .alreadyExists, .outOfOrder, .writerClosed, .outOfRange,
+      .entryTooLong:
+      return nil
     }
   }
 }
@@ -65,7 +82,10 @@ public enum JournalWarning: Equatable, Sendable, CustomStringConvertible {
   case lineNote(path: String, line: Int, message: String)
 
   /// `FILE:LINE: warning: message`.
-  public var description: String {
+  public var description: String { unescapedDescription.escapingControlCharacters() }
+
+  /// The description as written, before its control characters are escaped.
+  private var unescapedDescription: String {
     switch self {
     case .lineNote(let path, let line, let message):
       return "\(path):\(line): warning: \(message)"

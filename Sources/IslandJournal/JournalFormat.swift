@@ -107,20 +107,11 @@ public enum JournalLineError: Error, Equatable, Sendable, CustomStringConvertibl
   /// The engine refused the event.
   case rejected(Rejection)
 
-  /// The problem, in lowercase words. Text quoted from the line keeps no control character:
-  /// each is written as an escape (`\u{1b}`), so that a message never drives a terminal.
-  public var description: String {
-    var shown = ""
-    for scalar in text.unicodeScalars {
-      switch scalar.value {
-      case 0..<0x20, 0x7F..<0xA0: shown += "\\u{\(String(scalar.value, radix: 16))}"
-      default: shown.unicodeScalars.append(scalar)
-      }
-    }
-    return shown
-  }
+  /// The problem, in lowercase words.
+  public var description: String { unescapedDescription.escapingControlCharacters() }
 
-  private var text: String {
+  /// The description as written, before its control characters are escaped.
+  private var unescapedDescription: String {
     switch self {
     case .syntax(let error): return "invalid JSON: \(error)"
     case .notAnObject(let found): return "a line must be a JSON object, not \(article(found))"

@@ -33,7 +33,7 @@ public struct JournalHeader: Equatable, Sendable {
   public var json: JSONValue {
     var members: [(String, JSONValue)] = [
       ("format", .string(JournalFormat.name)),
-      ("version", .number(Double(version))),
+      ("version", JSONValue(Int64(version))),
       ("device", .string(configuration.device.name)),
       ("profile", .string(configuration.profile.rawValue)),
     ]
@@ -69,10 +69,12 @@ public struct JournalHeader: Equatable, Sendable {
     guard let versionValue = value["version"] else {
       throw .missingField(name: "version", event: nil)
     }
-    guard case .number(let number) = versionValue, number == number.rounded(),
-      abs(number) < 1e9
-    else {
-      throw .wrongType(field: "version", expected: "integer", found: versionValue.kindName)
+    guard case .integer(let number) = versionValue, abs(number) < 1_000_000_000 else {
+      guard versionValue.numberValue != nil else {
+        throw .wrongType(field: "version", expected: "integer", found: versionValue.kindName)
+      }
+      throw .invalidValue(
+        field: "version", value: versionValue.compactText, expected: "an integer, such as 1")
     }
     let version = Int(number)
     guard version <= JournalFormat.currentVersion else {
@@ -153,7 +155,7 @@ public enum PolicyCodec {
       let field = "policy." + name
       switch name {
       case "springDamping":
-        guard case .number(let number) = member else {
+        guard let number = member.numberValue else {
           throw .wrongType(field: field, expected: "number", found: member.kindName)
         }
         guard number > 0, number <= 10 else {

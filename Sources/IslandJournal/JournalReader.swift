@@ -91,15 +91,7 @@ package struct LineSplitter: ~Copyable {
 
   package init(path: String) throws(JournalError) {
     self.path = path
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .cannotOpen(path: path, reason: systemMessage(errno))
-    }
-    var status = stat()
-    if fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFDIR {
-      closeDescriptor(descriptor)
-      throw .cannotOpen(path: path, reason: "it is a directory")
-    }
+    let descriptor = try RegularFile.openRegular(path, flags: O_RDONLY)
     self.descriptor = descriptor
     capacity = JournalFormat.maximumLineLength + 1 + LineSplitter.chunkSize
     buffer = .allocate(capacity: capacity)

@@ -22,12 +22,10 @@ public final class JournalWriter {
   private var file: LockedFile?
 
   /// Creates a new journal at `path` holding only `header` (synced), and locks it. A file
-  /// that exists already is an error.
+  /// that exists already is an error. The journal appears whole or not at all: a crash or a
+  /// full disk never leaves an empty journal behind.
   public init(creating path: String, header: JournalHeader) throws(JournalError) {
-    let file = try LockedFile(path: path, mode: .create)
-    try file.append(Array((header.line + "\n").utf8))
-    try file.sync()
-    FileSystem.syncDirectory(of: path)
+    let file = try LockedFile.create(path: path, holding: Array((header.line + "\n").utf8))
     self.path = path
     self.header = header
     self.file = file
@@ -60,6 +58,7 @@ public final class JournalWriter {
     guard entry.seq == lastSeq + 1 else {
       throw .outOfOrder(path: path, seq: entry.seq, expected: lastSeq + 1)
     }
+    if let problem = entry.outOfRange { throw .outOfRange(path: path, seq: entry.seq, problem) }
     guard JournalFormat.version(needed: entry) <= header.version else {
       throw .badLine(
         path: path, line: lastSeq + 2,
@@ -74,8 +73,12 @@ public final class JournalWriter {
           Rejection(
             event: entry.event.name, reason: .timeWentBackwards(t: entry.t, now: lastTime))))
     }
+    let line = EventLine.encode(entry)
+    guard line.utf8.count <= JournalFormat.maximumLineLength else {
+      throw .entryTooLong(path: path, seq: entry.seq, bytes: line.utf8.count)
+    }
     do {
-      try file.append(Array((EventLine.encode(entry) + "\n").utf8))
+      try file.append(Array((line + "\n").utf8))
       try file.sync()
     } catch {
       close()

@@ -35,7 +35,7 @@ public enum LayoutCodec {
     switch value {
     case .string(let name): return .named(name)
     case .object: return .inline(try decode(value))
-    case .null, .bool, .number, .array: throw .notALayout(found: value.kindName)
+    case .null, .bool, .number, .integer, .array: throw .notALayout(found: value.kindName)
     }
   }
 
@@ -92,7 +92,7 @@ public enum LayoutCodec {
         zoneView.horizontalPadding = true
       case "priority":
         guard zone.region != nil else { throw .priorityOutsideRegion(zone: context) }
-        guard case .number(let number) = member else {
+        guard let number = member.numberValue else {
           throw .wrongType(zone: context, key: key, expected: "number", found: member.kindName)
         }
         zoneView.priority = number
@@ -175,9 +175,7 @@ public enum LayoutCodec {
     case "text":
       var lineLimit: Int?
       if let value = member("lineLimit") {
-        guard case .number(let number) = value, number == number.rounded(), number >= 1,
-          number <= 100
-        else {
+        guard case .integer(let number) = value, number >= 1, number <= 100 else {
           throw .wrongType(
             zone: zone, key: "lineLimit", expected: "whole number from 1 to 100",
             found: value.kindName == "number" ? value.compactText : value.kindName)
@@ -189,7 +187,7 @@ public enum LayoutCodec {
     case "progress":
       var total = 1.0
       if let value = member("total") {
-        guard case .number(let number) = value else {
+        guard let number = value.numberValue else {
           throw .wrongType(zone: zone, key: "total", expected: "number", found: value.kindName)
         }
         guard number.isFinite, number > 0 else {
@@ -247,7 +245,7 @@ public enum LayoutCodec {
       }
       guard let field else { throw .missingKey(zone: "pulse", key: "field") }
       return Pulse(field: field, keyframes: keyframes)
-    case .null, .bool, .number, .array:
+    case .null, .bool, .number, .integer, .array:
       throw .wrongType(zone: "pulse", key: nil, expected: "string or object", found: value.kindName)
     }
   }
@@ -262,20 +260,19 @@ public enum LayoutCodec {
     for (key, member) in members {
       switch key {
       case "scale":
-        guard case .number(let number) = member, number > 0 else {
+        guard let number = member.numberValue, number > 0 else {
           throw .wrongType(
-            zone: "pulse", key: key, expected: "positive number", found: member.kindName)
+            zone: "pulse", key: key, expected: "positive number",
+            found: member.kindName == "number" ? member.compactText : member.kindName)
         }
         scale = number
       case "duration":
-        guard case .number(let number) = member, number == number.rounded(), number >= 0,
-          number <= 86_400_000
-        else {
+        guard case .integer(let number) = member, number >= 0, number <= 86_400_000 else {
           throw .wrongType(
-            zone: "pulse", key: key, expected: "whole number of milliseconds",
-            found: member.kindName)
+            zone: "pulse", key: key, expected: "whole number of milliseconds up to 86400000",
+            found: member.kindName == "number" ? member.compactText : member.kindName)
         }
-        duration = Milliseconds(number)
+        duration = number
       case "curve":
         let name = try string(member, zone: "pulse", key: key)
         guard let parsed = Keyframe.Curve(rawValue: name) else {
@@ -348,7 +345,7 @@ public enum LayoutCodec {
         ("text", .string(template.source)), ("font", .string(font.rawValue)),
       ]
       if bold { members.append(("bold", true)) }
-      if let lineLimit { members.append(("lineLimit", .number(Double(lineLimit)))) }
+      if let lineLimit { members.append(("lineLimit", JSONValue(Int64(lineLimit)))) }
       return members
     case .label(let template, let symbol, let font, let bold):
       var members: [(String, JSONValue)] = [
@@ -400,7 +397,10 @@ public enum LayoutCodingError: Error, Equatable, Sendable, CustomStringConvertib
   case badProgressTotal(zone: String, total: String)
 
   /// The problem, naming the zone and the value.
-  public var description: String {
+  public var description: String { unescapedDescription.escapingControlCharacters() }
+
+  /// The description as written, before its control characters are escaped.
+  private var unescapedDescription: String {
     switch self {
     case .notALayout(let found):
       return "layout must be a layout name or an object, not \(article(found))"

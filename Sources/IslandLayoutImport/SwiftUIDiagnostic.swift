@@ -48,19 +48,9 @@ public struct SwiftUIImportFailure: Error, Equatable, Sendable, CustomStringConv
 
 /// Source text quoted in messages, with its control characters escaped.
 enum Quoting {
-  /// `text` with control characters written as `\u{..}` (a terminal never receives them).
-  static func safe(_ text: String) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      let value = scalar.value
-      if value < 0x20 || (0x7F...0x9F).contains(value) {
-        result += "\\u{" + String(value, radix: 16, uppercase: true) + "}"
-      } else {
-        result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
+  /// `text` with its control characters escaped (a terminal never receives them), by the
+  /// one escaping function every message uses.
+  static func safe(_ text: String) -> String { text.escapingControlCharacters() }
 
   /// A construct as written, on one line, shortened past 60 characters, in backquotes.
   static func code(_ source: String) -> String {

@@ -6,7 +6,7 @@ extension ContentDates {
   func unixSeconds(of value: JSONValue, field: String) throws(JournalLineError) -> Double {
     switch self {
     case .reference, .unix:
-      guard case .number(let number) = value else {
+      guard let number = value.numberValue else {
         throw .wrongType(
           field: field, expected: "number (a date: \(description))", found: value.kindName)
       }

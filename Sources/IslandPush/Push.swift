@@ -228,9 +228,9 @@ public struct Push: Equatable, Sendable {
       case "alert": aps.alert = try PushFields.alert(member)
       case "input-push-token":
         switch member {
-        case .number(1), .bool(true): aps.inputPushToken = true
-        case .number(0), .bool(false): aps.inputPushToken = false
-        case .null, .bool, .number, .string, .array, .object:
+        case .number(1), .integer(1), .bool(true): aps.inputPushToken = true
+        case .number(0), .integer(0), .bool(false): aps.inputPushToken = false
+        case .null, .bool, .number, .integer, .string, .array, .object:
           throw .invalidValue(field: field, value: member.compactText, expected: "1 or 0")
         }
       default: throw .unknownField(name: field, event: eventLabel)

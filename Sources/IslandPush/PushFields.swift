@@ -7,7 +7,7 @@ enum PushFields {
   static let largestWholeNumber: Double = 9_007_199_254_740_991
 
   static func whole(_ value: JSONValue, field: String) throws(JournalLineError) -> Int64 {
-    guard case .number(let number) = value else {
+    guard let number = value.numberValue else {
       throw .wrongType(field: field, expected: "integer", found: value.kindName)
     }
     guard number >= 0, number <= largestWholeNumber, number == number.rounded(.down) else {
@@ -19,7 +19,7 @@ enum PushFields {
   }
 
   static func number(_ value: JSONValue, field: String) throws(JournalLineError) -> Double {
-    guard case .number(let number) = value else {
+    guard let number = value.numberValue else {
       throw .wrongType(field: field, expected: "number", found: value.kindName)
     }
     return number

@@ -243,6 +243,7 @@ public struct PushImporter {
       switch member {
       case .string(let text): content[name] = .string(text)
       case .number(let number): content[name] = .number(number)
+      case .integer(let integer): content[name] = .number(Double(integer))
       case .bool(let flag): content[name] = .bool(flag)
       case .null, .array, .object:
         throw .wrongType(

@@ -130,7 +130,7 @@ public struct PushLogHeader: Equatable, Sendable {
     guard let versionValue = value["version"] else {
       throw .missingField(name: "version", event: "header")
     }
-    guard case .number(let number) = versionValue, number == number.rounded(), abs(number) < 1e9
+    guard let number = versionValue.numberValue, number == number.rounded(), abs(number) < 1e9
     else {
       throw .wrongType(field: "version", expected: "integer", found: versionValue.kindName)
     }
@@ -164,7 +164,7 @@ public struct PushLogHeader: Equatable, Sendable {
         }
         journal.append(("policy", .object(policy)))
       case "epoch":
-        guard case .number(let epoch) = member else {
+        guard let epoch = member.numberValue else {
           throw .wrongType(field: "epoch", expected: "number", found: member.kindName)
         }
         guard epoch >= 0, epoch < 1e11 else {

@@ -55,6 +55,9 @@ public final class EditLineReader: LineReader {
     }
     Interruption.install()
     history = island_history_open(Int32(EditLineReader.historySize))
+    // A history file made readable by others (by another tool, or an older island) is made
+    // private at once, not when the first line is entered.
+    if let historyPath { chmod(historyPath, 0o600) }
     if let history, let historyPath { _ = island_history_load(history, historyPath) }
     editor = island_editor_open(
       "island", history, EditLineReader.promptCallback,

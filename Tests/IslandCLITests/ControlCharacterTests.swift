@@ -23,7 +23,7 @@ import Testing
     scratch.write("evil.jsonl", Self.journal)
     let run = try IslandProcess.run(arguments, in: scratch.path)
     #expect(run.status == 65)
-    #expect(run.error.contains(#""\u{1b}[31mX" is not a valid activity id"#), "\(run.error)")
+    #expect(run.error.contains(#""\u001b[31mX" is not a valid activity id"#), "\(run.error)")
     #expect(!run.error.contains("\u{1B}"))
     #expect(!run.output.contains("\u{1B}"))
   }
@@ -33,7 +33,7 @@ import Testing
     scratch.write("evil.jsonl", Self.journal)
     let run = try IslandProcess.run(
       ["render", "evil.jsonl", "--html", "out.html", "--keep-going"], in: scratch.path)
-    #expect(run.error.contains(#"activity "\u{1b}[32mY" does not exist"#), "\(run.error)")
+    #expect(run.error.contains(#"activity "\u001b[32mY" does not exist"#), "\(run.error)")
     #expect(!run.error.contains("\u{1B}"))
   }
 
@@ -49,7 +49,7 @@ import Testing
     let scratch = Scratch()
     let run = try IslandProcess.run(arguments, in: scratch.path)
     #expect(run.status != 0)
-    #expect(run.error.contains(#"\u{1b}[2J"#), "\(run.error)")
+    #expect(run.error.contains(#"\u001b[2J"#), "\(run.error)")
     #expect(!run.error.contains("\u{1B}"))
     #expect(!run.output.contains("\u{1B}"))
   }
@@ -62,7 +62,7 @@ import Testing
         + " compactLeading: {} compactTrailing: {} minimal: {}\n")
     let run = try IslandProcess.run(["layout", "import", "w\u{7}.swift"], in: scratch.path)
     #expect(run.status == 65)
-    #expect(run.error.hasPrefix("w\\u{7}.swift:2:"), "\(run.error)")
+    #expect(run.error.hasPrefix("w\\u0007.swift:2:"), "\(run.error)")
     #expect(!run.error.contains("\u{1B}"))
     #expect(!run.error.contains("\u{7}"))
   }

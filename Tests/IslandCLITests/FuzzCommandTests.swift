@@ -10,12 +10,13 @@ import Testing
     #expect(lines.first == "island fuzz: seed 17, 30 cases per property, up to 20 events each")
     for property in [
       "rules", "rejection", "invariants", "determinism", "snapshot", "round-trip", "event-order",
+      "journal-file",
     ] {
       #expect(
         lines.contains { $0.hasPrefix("  \(property) ") && $0.hasSuffix("cases/s  ok") },
         "\(property) in \(run.output)")
     }
-    #expect(lines.last?.hasPrefix("island fuzz: every property held: 210 cases, ") == true)
+    #expect(lines.last?.hasPrefix("island fuzz: every property held: 240 cases, ") == true)
     #expect(lines.last?.hasSuffix("cases/s (seed 17)") == true)
   }
 
@@ -70,6 +71,7 @@ import Testing
     #expect(run.status == 0)
     for property in [
       "rules", "rejection", "invariants", "determinism", "snapshot", "round-trip", "event-order",
+      "journal-file",
     ] {
       #expect(run.output.contains(property))
     }

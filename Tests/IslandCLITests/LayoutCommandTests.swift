@@ -52,7 +52,7 @@ import Testing
     #expect(lenient.error.hasPrefix("gauge.swift:3:5: warning: custom view `GaugeView`"))
     let missing = try IslandProcess.run(["layout", "import", "none.swift"], in: scratch.path)
     #expect(missing.status == 66)
-    #expect(missing.error == "none.swift: cannot read it (missing, or not a readable file)\n")
+    #expect(missing.error == "none.swift: cannot read it: no such file or directory\n")
   }
 
   /// `island layout export delivery | island layout import -` (or `/dev/stdin`), and back.

@@ -101,6 +101,23 @@ struct TerminalTests {
     try second.waitForLastLine("island[0 idle]> explain")
   }
 
+  /// Issue 13, defect 14: a history file readable by others stayed so until a line was entered.
+  @Test func aHistoryFileReadableByOthersIsMadePrivateAtOnce() throws {
+    let home = try Executable.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: home) }
+    let history = home.appendingPathComponent("history")
+    #expect(FileManager.default.createFile(atPath: history.path, contents: Data("explain\n".utf8)))
+    #expect(chmod(history.path, 0o644) == 0)
+    let environment = ["HOME": home.path, "ISLAND_HISTORY": history.path, "NO_COLOR": "1"]
+    let session = try Tmux(command: IslandProcess.executable, environment: environment)
+    defer { session.stop() }
+    try session.waitForLastLine("island[0 idle]> ")
+    let attributes = try FileManager.default.attributesOfItem(atPath: history.path)
+    #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    try session.press("C-d")
+    try session.waitForExit()
+  }
+
   /// A shell script in `directory` that runs `body`, for `/bin/sh` to read (not to execute:
   /// a file just written may still be open in a child another test forked, and exec would
   /// fail): what tmux starts when a test needs more than `env VAR=VALUE island`.

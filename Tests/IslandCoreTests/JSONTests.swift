@@ -53,7 +53,7 @@ import Testing
     ("1e3", 1000.0), ("-0", -0.0), ("1.5", 1.5), ("0.000123", 0.000123), ("1E+2", 100),
     ("123456789012345678901234567890", 1.2345678901234568e29),
     ("2.2250738585072014e-308", 2.2250738585072014e-308),
-    ("0.30000000000000004", 0.30000000000000004), ("9007199254740993", 9_007_199_254_740_992),
+    ("0.30000000000000004", 0.30000000000000004), ("9007199254740993.0", 9_007_199_254_740_992),
     ("1e-400", 0), ("17976931348623157e292", 1.7976931348623157e308),
   ])
   func numbers(text: String, value: Double) throws {
@@ -159,5 +159,38 @@ import Testing
         "dismissAt", "layout", "url", "links", "alert", "state",
       ])
     #expect(activity?["state"]?.objectValue?.map(\.0) == Layout.catalogue[0].sampleState.names)
+  }
+}
+
+/// Issue 13, defect 10: whole numbers above 2^53 printed as doubles lost their last digits.
+@Suite struct JSONIntegerTests {
+  @Test(arguments: [
+    ("9007199254740993", Int64(9_007_199_254_740_993)), ("0", 0), ("-5", -5),
+    ("9223372036854775807", Int64.max), ("-9223372036854775808", Int64.min),
+  ])
+  func integerLiteralsReadAndWriteExactly(text: String, value: Int64) throws {
+    let parsed = try JSONValue.parse(text)
+    #expect(parsed.integerValue == value)
+    #expect(parsed.compactText == text)
+  }
+
+  @Test(arguments: ["-0", "1.0", "1e3", "1e-400", "9223372036854775808", "1.0000000000000000001"])
+  func otherNumbersAreNotIntegerLiterals(text: String) throws {
+    #expect(try JSONValue.parse(text).integerValue == nil)
+  }
+
+  @Test func anIntegerEqualsTheSameNumber() {
+    #expect(JSONValue.integer(20) == .number(20))
+    #expect(JSONValue.integer(9_007_199_254_740_993) != .number(9_007_199_254_740_992))
+  }
+
+  @Test func stateTimesAboveTwoToThe53PrintExactly() throws {
+    var policy = Policy()
+    policy.dismissalDelay = 14_400_000
+    var state = IslandState(configuration: Configuration(policy: policy))
+    try state.fold(.start(Start(activity: "a", app: "com.a")), at: 9_007_199_254_740_001)
+    try state.fold(.end(End(activity: "a")), at: 9_007_199_254_740_001)
+    let text = state.json.compactText
+    #expect(text.contains(#""dismissAt":9007199269140001"#), "\(text)")
   }
 }

@@ -90,6 +90,10 @@ import Testing
     if let number = object as? NSNumber {
       // Foundation reads `true` and `false` as NSNumbers of C type `char`.
       if String(cString: number.objCType) == "c" { return .bool(number.boolValue) }
+      // It reads an integer literal as an integer type, anything else as a double.
+      if ["q", "l", "i", "s"].contains(String(cString: number.objCType)) {
+        return .integer(number.int64Value)
+      }
       return .number(number.doubleValue)
     }
     if let array = object as? [Any] { return .array(array.map(convert)) }

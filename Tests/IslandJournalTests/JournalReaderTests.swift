@@ -188,7 +188,10 @@ import Testing
     ) {
       try Journal.replay(path: directory.path + "/none.jsonl")
     }
-    #expect(throws: JournalError.cannotOpen(path: directory.path, reason: "it is a directory")) {
+    #expect(
+      throws: JournalError.cannotOpen(
+        path: directory.path, reason: "it is a directory, not a regular file")
+    ) {
       try Journal.replay(path: directory.path)
     }
   }

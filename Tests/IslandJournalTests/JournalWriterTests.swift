@@ -103,13 +103,18 @@ import Testing
     #expect(try Journal.replay(path: path).state.seq == 2)
   }
 
-  @Test func repairOfAFileWithoutNewlinesEmptiesIt() throws {
+  /// An empty journal would be unreadable (issue 13, defect 7): the torn header gives way to
+  /// the default one, the file as it was kept in the backup.
+  @Test func repairOfAFileWithoutNewlinesWritesTheDefaultHeader() throws {
     let directory = TemporaryDirectory()
-    let path = directory.write("header.jsonl", headerLine)
+    let torn = #"{"format":"island-journal","version":1,"device":"iPhone 14""#
+    let path = directory.write("header.jsonl", torn)
     #expect(
       try Journal.repair(path: path)
-        == .cutTornLine(bytes: headerLine.utf8.count, line: 1, backup: path + ".bak"))
-    #expect(directory.read("header.jsonl") == "")
+        == .wroteHeader(header: JournalHeader(), cutBytes: torn.utf8.count, backup: path + ".bak"))
+    #expect(directory.read("header.jsonl") == JournalHeader().line + "\n")
+    #expect(directory.read("header.jsonl.bak") == torn)
+    #expect(try Journal.replay(path: path).state.seq == 0)
   }
 
   @Test func writingAWholeJournalReplacesTheFile() throws {

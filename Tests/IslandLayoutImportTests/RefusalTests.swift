@@ -470,7 +470,7 @@ struct RefusalTests {
       Issue.record("read a file Swift cannot parse")
     } catch {
       #expect(!error.description.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
-      #expect(error.description.hasPrefix("bad\\u{7}.swift:3:"))
+      #expect(error.description.hasPrefix("bad\\u0007.swift:3:"))
     }
   }
 

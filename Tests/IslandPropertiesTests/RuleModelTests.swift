@@ -96,7 +96,9 @@ import Testing
     let phone = Self.island(
       [(0, Self.start("a", "com.a"))],
       configuration: Configuration(device: Device.named("iPhone SE")!))
-    #expect(!RuleModel.verdict(for: .tap(.outside), at: 0, in: phone).isAccept)
+    // Part 2: outside is accepted on every device, one without an island included.
+    #expect(RuleModel.verdict(for: .tap(.outside), at: 0, in: phone).isAccept)
+    #expect(!RuleModel.verdict(for: .tap(.island), at: 0, in: phone).isAccept)
   }
 
   /// The payload is measured whole, from the rules, not from the engine's running count.

@@ -311,7 +311,7 @@ import Testing
       Issue.record("accepted")
     } catch {
       #expect(
-        error.description == path + #":2: unknown field "aps.\u{1b}[2J" in an update event"#)
+        error.description == path + #":2: unknown field "aps.\u001b[2J" in an update event"#)
     }
   }
 }

@@ -54,7 +54,7 @@ extension IslandState {
     let seq = self.seq + 1
     var undo = Undo(
       effectCount: effects.endIndex, warningCount: warnings.endIndex,
-      animationCount: animations.count)
+      animationCount: animations.count, dismissalCount: dismissalOrder.count)
     let rankingChanged: Bool
     do {
       if let next = timers.first, next.due <= t {
@@ -137,6 +137,8 @@ extension IslandState {
     let effectCount: Int
     let warningCount: Int
     let animationCount: Int
+    /// How many dismissals were recorded before the event.
+    let dismissalCount: Int
     /// What the timers fired before the event changed, when some came due.
     var firedTimers: FiredTimers?
 
@@ -145,6 +147,7 @@ extension IslandState {
       state.animations.removeLast(state.animations.count - animationCount)
       state.effects.removeLast(state.effects.endIndex - effectCount)
       state.warnings.removeLast(state.warnings.endIndex - warningCount)
+      state.dismissalOrder.removeLast(state.dismissalOrder.count - dismissalCount)
     }
   }
 

@@ -35,9 +35,10 @@ public struct IslandState: Equatable, Sendable {
   var timers = TimerQueue()
   /// The ids of dismissed activities the state no longer keeps (see
   /// ``retainedDismissedActivities``).
-  var forgottenIDs: Set<String> = []
-  /// The activity count at which to look for dismissed activities to forget next.
-  var nextForgettingScan = IslandState.retainedDismissedActivities
+  var forgottenIDs = ForgottenIDs()
+  /// The start seqs of the dismissed activities the state keeps, in the order they were
+  /// dismissed: the first is forgotten when one more is dismissed than are kept.
+  var dismissalOrder: [Int] = []
   /// What the fast path keeps between events to spare work: no result depends on it.
   package var caches = Caches()
 
@@ -71,7 +72,7 @@ public struct IslandState: Equatable, Sendable {
       && left.expansion == right.expansion && left.effects == right.effects
       && left.warnings == right.warnings && left.animations == right.animations
       && left.contentChange == right.contentChange && left.forgottenIDs == right.forgottenIDs
-      && left.nextForgettingScan == right.nextForgettingScan
+      && left.dismissalOrder == right.dismissalOrder
   }
 
   /// The activity with id `id`.

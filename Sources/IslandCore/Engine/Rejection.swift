@@ -64,7 +64,10 @@ public struct Rejection: Error, Equatable, Hashable, Sendable, CustomStringConve
     case attributeChanged(activity: String, field: String)
 
     /// What went wrong, in lowercase words.
-    public var message: String {
+    public var message: String { unescapedMessage.escapingControlCharacters() }
+
+    /// The message as written, before its control characters are escaped.
+    private var unescapedMessage: String {
       switch self {
       case .timeWentBackwards(let t, let now):
         return "time went backwards: t=\(t) is before the current time \(now)"

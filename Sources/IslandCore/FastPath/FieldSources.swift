@@ -51,8 +51,28 @@ struct FieldsAfterPatch: FieldSource {
 struct FieldsBeforeChange: FieldSource {
   let after: LayoutFields
   let before: ArraySlice<ContentChange.Before>
+  /// The entries of ``before`` by field, when there are many: a scan for each field of a
+  /// zone would make a change of thousands of fields cost their square.
+  private let positions: [Int: Int]?
+
+  init(after: LayoutFields, before: ArraySlice<ContentChange.Before>) {
+    self.after = after
+    self.before = before
+    guard before.count > FieldNames.scanned else {
+      positions = nil
+      return
+    }
+    var positions: [Int: Int] = [:]
+    for index in before.indices where positions[before[index].field] == nil {
+      positions[before[index].field] = index
+    }
+    self.positions = positions
+  }
 
   func value(_ field: Int) -> ContentValue? {
+    if let positions {
+      return positions[field].map { before[$0].value } ?? after.value(field)
+    }
     for entry in before where entry.field == field { return entry.value }
     return after.value(field)
   }

@@ -22,6 +22,8 @@ final class LayoutPlan: Sendable {
   /// Every field the layout reads or pulses on, with what it does there, numbered as the
   /// programs number them.
   let roles: [FieldRole]
+  /// The roles' numbers by name, for a layout of many fields (nil for a few, scanned).
+  let roleNumbers: FieldNames?
   /// Each zone's width as a sum of parts, by ``Zone/ordinal`` (nil for a zone it cannot
   /// model: see ``WidthModel``).
   let widthModels: [WidthModel?]
@@ -58,9 +60,9 @@ final class LayoutPlan: Sendable {
     lineLimits = Zone.allCases.map { zone in
       layout[zone].flatMap { ZoneRenderer.lineLimit(of: zone, $0) }
     }
-    var names: [String] = []
+    var fieldNames = FieldNames()
     let programs = Zone.allCases.map { zone in
-      layout[zone].map { ZoneProgram($0, fields: &names) }
+      layout[zone].map { ZoneProgram($0, fields: &fieldNames) }
     }
     var steps: [ZoneProgram.Step] = []
     var stepStarts: [Int] = []
@@ -84,24 +86,31 @@ final class LayoutPlan: Sendable {
     self.shownZones = shownZones
     self.identityZones = identityZones
     self.paddedZones = paddedZones
-    if let pulse = layout.pulse, !names.contains(pulse.field) { names.append(pulse.field) }
-    var roles = names.map { FieldRole(name: $0, nameLength: $0.utf8.count) }
+    if let pulse = layout.pulse { fieldNames.add(pulse.field) }
+    var roles = fieldNames.names.map { FieldRole(name: $0, nameLength: $0.utf8.count) }
+    // Each zone's fields looked up by name: linear in the fields, not their square.
+    var numbers = FieldNames()
+    for name in fieldNames.names { numbers.add(name) }
     for zone in Zone.allCases {
       guard let view = layout[zone]?.view else { continue }
-      let (fields, numeric, symbols) = (view.fields, view.numericFields, view.symbolFields)
-      for index in roles.indices {
-        let name = roles[index].name
-        if fields.contains(name) { roles[index].zones.insert(ZoneSet(zone)) }
-        if numeric.contains(name) { roles[index].isNumeric = true }
-        if symbols.contains(name) { roles[index].namesSymbol = true }
+      for name in view.fields {
+        if let index = numbers.number(of: name) { roles[index].zones.insert(ZoneSet(zone)) }
+      }
+      for name in view.numericFields {
+        if let index = numbers.number(of: name) { roles[index].isNumeric = true }
+      }
+      for name in view.symbolFields {
+        if let index = numbers.number(of: name) { roles[index].namesSymbol = true }
       }
     }
-    for index in roles.indices where roles[index].name == layout.pulse?.field {
+    if let pulse = layout.pulse, let index = numbers.number(of: pulse.field) {
       roles[index].pulses = true
     }
     self.roles = roles
+    roleNumbers = roles.count > FieldNames.scanned ? numbers : nil
     partsAreValid = LayoutChecks.partsAreValid(layout)
-    symbolNameFields = LayoutPlan.symbolNameFields(of: layout, roles: roles)
+    symbolNameFields = LayoutPlan.symbolNameFields(
+      of: layout, roles: roles, roleNumbers: roleNumbers)
     widthModels = Zone.allCases.map { zone in
       steps.withUnsafeBufferPointer { steps in
         literals.withUnsafeBufferPointer { literals in
@@ -181,14 +190,17 @@ final class LayoutPlan: Sendable {
   }
 
   /// ``symbolNameFields`` for `layout`, its fields numbered as `roles`.
-  private static func symbolNameFields(of layout: Layout, roles: [FieldRole]) -> [Int]? {
+  private static func symbolNameFields(
+    of layout: Layout, roles: [FieldRole], roleNumbers: FieldNames?
+  ) -> [Int]? {
     var fields: [Int] = []
     func collect(_ view: View) -> Bool {
       switch view {
       case .symbol(let name, _, _):
         guard !name.fields.isEmpty else { return true }
         guard name.parts.count == 1, case .field(let field) = name.parts[0],
-          let number = roles.firstIndex(where: { $0.name == field })
+          let number = roleNumbers?.number(of: field)
+            ?? roles.firstIndex(where: { $0.name == field })
         else { return false }
         fields.append(number)
         return true
@@ -205,6 +217,7 @@ final class LayoutPlan: Sendable {
 
   /// The number of field `name` among ``roles``, or nil when the layout does nothing with it.
   func role(of name: String) -> Int? {
+    if let roleNumbers { return roleNumbers.number(of: name) }
     let length = name.utf8.count
     for index in roles.indices where roles[index].nameLength == length && roles[index].name == name
     {

@@ -12,16 +12,18 @@ struct TimerQueue: Sendable {
   /// The earliest pending timer.
   var first: Timer? { heap.first }
 
-  /// Points each timer at its activity's new position, dropping those `position` maps to
-  /// nil, and restores the heap order.
-  mutating func remap(_ position: (Int) -> Int?) {
-    let old = heap
-    heap = []
-    heap.reserveCapacity(old.count)
-    for var timer in old {
-      guard let moved = position(timer.activity) else { continue }
-      timer.activity = moved
-      insert(timer)
+  /// How many timers are pending (those that no longer apply included).
+  var count: Int { heap.count }
+
+  /// Drops the timers `isSpent` says apply to nothing (those of forgotten activities), and
+  /// restores the heap order.
+  mutating func removeAll(where isSpent: (Timer) -> Bool) {
+    heap.removeAll(where: isSpent)
+    // Floyd's heap construction, in linear time.
+    var parent = heap.count / 2 - 1
+    while parent >= 0 {
+      siftDown(from: parent)
+      parent -= 1
     }
   }
 
@@ -42,7 +44,13 @@ struct TimerQueue: Sendable {
     let last = heap.removeLast()
     guard !heap.isEmpty else { return first }
     heap[0] = last
-    var parent = 0
+    siftDown(from: 0)
+    return first
+  }
+
+  /// Moves the timer at `start` down until neither child precedes it.
+  private mutating func siftDown(from start: Int) {
+    var parent = start
     while true {
       let left = 2 * parent + 1
       let right = left + 1
@@ -53,6 +61,5 @@ struct TimerQueue: Sendable {
       heap.swapAt(parent, smallest)
       parent = smallest
     }
-    return first
   }
 }

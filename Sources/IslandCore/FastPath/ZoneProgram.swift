@@ -37,12 +37,12 @@ struct ZoneProgram: Sendable {
 
   /// Compiles `zoneView`; `fields` numbers the fields it reads (a field not yet in it is
   /// added at the end).
-  init(_ zoneView: ZoneView, fields: inout [String]) {
+  init(_ zoneView: ZoneView, fields: inout FieldNames) {
     horizontalPadding = zoneView.horizontalPadding
     compile(zoneView.view, fields: &fields)
   }
 
-  private mutating func compile(_ view: View, fields: inout [String]) {
+  private mutating func compile(_ view: View, fields: inout FieldNames) {
     switch view {
     case .symbol(let name, _, let font):
       steps.append(.separate)
@@ -85,7 +85,7 @@ struct ZoneProgram: Sendable {
         pointSize: font.pointSize, weight: TextMetrics.weightFactor(font: font, bold: bold)))
   }
 
-  private mutating func fill(_ template: Template, measured: Bool, fields: inout [String]) {
+  private mutating func fill(_ template: Template, measured: Bool, fields: inout FieldNames) {
     for part in template.parts {
       switch part {
       case .literal(let text): literal(text, measured: measured)
@@ -111,10 +111,8 @@ struct ZoneProgram: Sendable {
     literals += bytes
   }
 
-  private func number(of field: String, in fields: inout [String]) -> Int32 {
-    if let index = fields.firstIndex(of: field) { return Int32(index) }
-    fields.append(field)
-    return Int32(fields.count - 1)
+  private func number(of field: String, in fields: inout FieldNames) -> Int32 {
+    Int32(fields.add(field))
   }
 }
 

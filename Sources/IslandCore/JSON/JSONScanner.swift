@@ -216,7 +216,7 @@ public struct JSONScanner {
     switch bytes[offset] {
     case UInt8(ascii: "\""): return .string(try parseString())
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return .number(try parseNumber())
+      return try parseNumberLiteral()
     case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool(try parseBool())
     case UInt8(ascii: "n"):
       try parseNull()
@@ -482,6 +482,35 @@ public struct JSONScanner {
     var value = 1.0
     for _ in 0..<exponent { value *= 10 }
     return value
+  }
+
+  /// Reads a number in JSON's grammar as a value: ``JSONValue/integer(_:)`` for an integer
+  /// literal (digits, an optional minus, no fraction or exponent) that an `Int64` holds,
+  /// except `-0`; ``JSONValue/number(_:)`` for any other, correctly rounded.
+  public mutating func parseNumberLiteral() throws(JSONParseError) -> JSONValue {
+    let start = offset
+    let number = try parseNumber()
+    var index = start
+    let negative = bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    let digits = offset - index
+    guard digits <= 19, !(negative && number == 0) else { return .number(number) }
+    var magnitude: UInt64 = 0
+    while index < offset {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { return .number(number) }
+      let (times, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = times.addingReportingOverflow(UInt64(digit))
+      guard !overflow, !carry else { return .number(number) }
+      magnitude = sum
+      index += 1
+    }
+    if negative {
+      guard magnitude <= UInt64(Int64.max) + 1 else { return .number(number) }
+      return .integer(Int64(truncatingIfNeeded: 0 &- magnitude))
+    }
+    guard let value = Int64(exactly: magnitude) else { return .number(number) }
+    return .integer(value)
   }
 
   /// Reads a number in JSON's grammar, correctly rounded to the nearest `Double`.

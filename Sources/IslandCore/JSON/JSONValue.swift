@@ -8,8 +8,12 @@ public enum JSONValue: Sendable {
   case null
   /// `true` or `false`.
   case bool(Bool)
-  /// A number.
+  /// A number that is not an integer literal (or that an `Int64` does not hold).
   case number(Double)
+  /// An integer, exactly: an integer literal read from JSON, or a whole number written
+  /// (a time, a seq), so that whole numbers beyond 2^53 print exactly. Equal to the
+  /// ``number(_:)`` of the same value.
+  case integer(Int64)
   /// A string.
   case string(String)
   /// An array.
@@ -23,7 +27,7 @@ public enum JSONValue: Sendable {
     switch self {
     case .null: return "null"
     case .bool: return "boolean"
-    case .number: return "number"
+    case .number, .integer: return "number"
     case .string: return "string"
     case .array: return "array"
     case .object: return "object"
@@ -44,7 +48,16 @@ public enum JSONValue: Sendable {
 
   /// The number, when this is one.
   public var numberValue: Double? {
-    if case .number(let number) = self { return number }
+    switch self {
+    case .number(let number): return number
+    case .integer(let integer): return Double(integer)
+    case .null, .bool, .string, .array, .object: return nil
+    }
+  }
+
+  /// The integer, when this is an integer literal (``integer(_:)``).
+  public var integerValue: Int64? {
+    if case .integer(let integer) = self { return integer }
     return nil
   }
 
@@ -74,11 +87,15 @@ extension JSONValue: Equatable {
     case (.null, .null): return true
     case (.bool(let a), .bool(let b)): return a == b
     case (.number(let a), .number(let b)): return a == b
+    case (.integer(let a), .integer(let b)): return a == b
+    case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)):
+      return Int64(exactly: b) == a
     case (.string(let a), .string(let b)): return a == b
     case (.array(let a), .array(let b)): return a == b
     case (.object(let a), .object(let b)):
       return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
-    case (.null, _), (.bool, _), (.number, _), (.string, _), (.array, _), (.object, _):
+    case (.null, _), (.bool, _), (.number, _), (.integer, _), (.string, _), (.array, _),
+      (.object, _):
       return false
     }
   }
@@ -92,8 +109,8 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral,
   public init(nilLiteral: ()) { self = .null }
   /// A boolean.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
-  /// A number from an integer literal.
-  public init(integerLiteral value: Int) { self = .number(Double(value)) }
+  /// An integer.
+  public init(integerLiteral value: Int) { self = .integer(Int64(value)) }
   /// A number from a floating-point literal.
   public init(floatLiteral value: Double) { self = .number(value) }
   /// A string.
@@ -109,7 +126,7 @@ extension JSONValue {
   public init(_ text: String?) { self = text.map { .string($0) } ?? .null }
 
   /// A number of milliseconds (or any integer), or `null` for nil.
-  public init(_ integer: Int64?) { self = integer.map { .number(Double($0)) } ?? .null }
+  public init(_ integer: Int64?) { self = integer.map { .integer($0) } ?? .null }
 
   /// A number, or `null` for nil.
   public init(_ number: Double?) { self = number.map { .number($0) } ?? .null }

@@ -38,6 +38,7 @@ public struct JSONWriter: Sendable {
     case .null: bytes.append(contentsOf: "null".utf8)
     case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
     case .number(let number): JSONWriter.appendNumber(number, to: &bytes)
+    case .integer(let integer): bytes.append(contentsOf: String(integer).utf8)
     case .string(let text): JSONWriter.appendString(text, to: &bytes)
     case .array(let elements):
       guard !elements.isEmpty else {

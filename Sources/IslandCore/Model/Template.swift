@@ -73,9 +73,9 @@ public struct Template: Equatable, Hashable, Sendable {
 
   /// The fields the template reads, in order, each once.
   public var fields: [String] {
-    var names: [String] = []
-    for case .field(let name) in parts where !names.contains(name) { names.append(name) }
-    return names
+    var names = FieldNames()
+    for case .field(let name) in parts { names.add(name) }
+    return names.names
   }
 
   /// Whether `name` can name a field: letters, digits and `_`, not starting with a digit.
@@ -106,4 +106,37 @@ public enum TemplateError: Error, Equatable, Sendable {
   case strayBrace(template: String)
   /// A placeholder whose name is not a field name.
   case badFieldName(template: String, name: String)
+}
+
+/// Field names in the order first met, each once, numbered: linear in the names however
+/// many there are (an index beside the list once it is long), so that a state of thousands of
+/// fields is read in linear time.
+struct FieldNames {
+  /// The names, in order.
+  private(set) var names: [String] = []
+  private var numbers: [String: Int] = [:]
+
+  /// The number of `name`, added at the end if it is new.
+  @discardableResult
+  mutating func add(_ name: String) -> Int {
+    if names.count <= FieldNames.scanned {
+      if let index = names.firstIndex(of: name) { return index }
+    } else {
+      if numbers.isEmpty {
+        for (index, known) in names.enumerated() { numbers[known] = index }
+      }
+      if let index = numbers[name] { return index }
+      numbers[name] = names.count
+    }
+    names.append(name)
+    return names.count - 1
+  }
+
+  /// The number of `name`, if it is there.
+  func number(of name: String) -> Int? {
+    numbers.isEmpty ? names.firstIndex(of: name) : numbers[name]
+  }
+
+  /// Up to this many names, a scan is quicker than hashing.
+  static let scanned = 16
 }

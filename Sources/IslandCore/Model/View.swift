@@ -19,9 +19,9 @@ public indirect enum View: Equatable, Hashable, Sendable {
 
   /// The state fields the view reads, in the order it reads them, each once.
   public var fields: [String] {
-    var names: [String] = []
+    var names = FieldNames()
     collectFields(into: &names)
-    return names
+    return names.names
   }
 
   /// The fields the view shows as progress bars or countdowns, which must be numbers.
@@ -52,8 +52,8 @@ public indirect enum View: Equatable, Hashable, Sendable {
     }
   }
 
-  private func collectFields(into names: inout [String]) {
-    func add(_ name: String) { if !names.contains(name) { names.append(name) } }
+  private func collectFields(into names: inout FieldNames) {
+    func add(_ name: String) { names.add(name) }
     switch self {
     case .symbol(let name, _, _): name.fields.forEach(add)
     case .text(let template, _, _, _): template.fields.forEach(add)

@@ -38,7 +38,8 @@ public enum Transitions {
   public static func duration(of timing: Animation.Timing) -> Milliseconds {
     switch timing {
     case .spring(let response, let damping): return springSettlingTime(response, damping)
-    case .keyframes(let keyframes, _): return keyframes.reduce(0) { $0 + $1.duration }
+    case .keyframes(let keyframes, _):
+      return keyframes.reduce(0) { $0.saturatingAdding($1.duration) }
     }
   }
 
@@ -49,22 +50,23 @@ public enum Transitions {
     -> Milliseconds
   {
     let zeta = min(1, max(0.05, damping))
-    return Milliseconds((4 * Double(response) / (2 * Double.pi * zeta)).rounded())
+    return .clamping((4 * Double(response) / (2 * Double.pi * zeta)).rounded())
   }
 
   /// Keyframes scaled to last `total` milliseconds, in the same proportions (the last
   /// keyframe takes what rounding leaves).
   public static func scale(_ keyframes: [Keyframe], to total: Milliseconds) -> [Keyframe] {
-    let sum = keyframes.reduce(0) { $0 + $1.duration }
+    // Summed as doubles: durations as long as the clock must not overflow the sum.
+    let sum = keyframes.reduce(0.0) { $0 + Double($1.duration) }
     guard sum > 0, !keyframes.isEmpty else { return keyframes }
     var scaled = keyframes.map {
       Keyframe(
         scale: $0.scale,
-        duration: Milliseconds((Double($0.duration) * Double(total) / Double(sum)).rounded(.down)),
+        duration: .clamping((Double($0.duration) * Double(total) / sum).rounded(.down)),
         curve: $0.curve)
     }
-    let used = scaled.dropLast().reduce(0) { $0 + $1.duration }
-    scaled[scaled.count - 1].duration = total - used
+    let used = scaled.dropLast().reduce(Milliseconds(0)) { $0.saturatingAdding($1.duration) }
+    scaled[scaled.count - 1].duration = total.saturatingSubtracting(used)
     return scaled
   }
 }

@@ -83,7 +83,8 @@ public enum ZoneRenderer {
   /// number).
   static func remaining(_ value: ContentValue?, _ now: Milliseconds) -> Milliseconds {
     let target = value?.numberValue ?? 0
-    return target.isFinite && abs(target) < 9e15 ? Milliseconds(target.rounded()) - now : 0
+    guard target.isFinite, abs(target) < 9e15 else { return 0 }
+    return Milliseconds(target.rounded()).saturatingSubtracting(now)
   }
 
   /// The width of `elements` side by side, in points.

@@ -23,7 +23,7 @@ extension IslandState {
   /// it leaves the island at once, collapsing an expansion of it, and stays on the Lock
   /// Screen until its dismissal.
   mutating func endActivity(_ index: Int, at t: Milliseconds, dismissal: Dismissal, seq: Int) {
-    let latest = t + policy.dismissalDelay
+    let latest = t.saturatingAdding(policy.dismissalDelay)
     let dismissAt: Milliseconds
     switch dismissal {
     case .default: dismissAt = latest
@@ -34,12 +34,12 @@ extension IslandState {
     activities[index].dismissAt = dismissAt
     if dismissAt <= t {
       activities[index].phase = .dismissed
+      dismissalOrder.append(activities[index].attributes.startSeq)
     } else {
       activities[index].phase = .ended
       timers.insert(
         Timer(
-          due: dismissAt, kind: .dismissal, startSeq: activities[index].startSeq,
-          activity: index))
+          due: dismissAt, kind: .dismissal, startSeq: activities[index].startSeq))
     }
     eligible.removeAll { $0 == index }
     if expansion?.activity == index { collapse(seq: seq) }

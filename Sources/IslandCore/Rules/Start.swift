@@ -87,13 +87,14 @@ extension IslandState {
       if staleAt <= t {
         activity.phase = .stale
       } else {
-        timers.insert(Timer(due: staleAt, kind: .stale, startSeq: seq, activity: index))
+        timers.insert(Timer(due: staleAt, kind: .stale, startSeq: seq))
       }
     }
     activities.append(activity)
-    activityIndex.insert(start.activity, at: index)
+    activityIndex.insert(start.activity, startSeq: seq)
     eligible.append(index)
     timers.insert(
-      Timer(due: t + policy.maximumActiveDuration, kind: .lifetime, startSeq: seq, activity: index))
+      Timer(
+        due: t.saturatingAdding(policy.maximumActiveDuration), kind: .lifetime, startSeq: seq))
   }
 }

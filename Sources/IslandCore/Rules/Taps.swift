@@ -8,11 +8,14 @@
 /// > | tap an expanded region | open that region's link, else the widgetURL; collapse | same |
 /// > | tap outside | collapse an expansion | same |
 ///
-/// A tap `outside` while nothing is expanded is accepted and changes nothing. Opening a URL
+/// A tap `outside` while nothing is expanded is accepted and changes nothing, on every
+/// device, one without an island included (a person can always tap the screen). Opening a URL
 /// is an effect; an activity with no widgetURL opens its app's default (`<app>://`). A tap
 /// on something that is not on screen is rejected (Part 2, "Limits and errors").
 extension IslandState {
   mutating func tap(_ target: TapTarget, seq: Int) throws(Rejection.Reason) {
+    // Without an island nothing is ever expanded: outside is a tap that changes nothing.
+    if target == .outside, !device.hasIsland { return }
     try requireIsland(target.rawValue)
     if let expansion {
       switch target {

@@ -10,10 +10,20 @@ struct Timer: Equatable, Sendable {
   /// What it does; the order of the cases breaks ties at the same time (the order Part 2 of
   /// the reference lists them in).
   var kind: Kind
-  /// The start sequence number of its activity: the last tie-break.
+  /// The start sequence number of its activity: the last tie-break, and how the activity
+  /// is found when the timer comes due (its position moves when older activities are
+  /// forgotten; a timer of a forgotten activity finds none and applies to nothing).
   var startSeq: Int
-  /// Its activity's index in the state's activity list.
+  /// A position in an activity list, for the reference model (`ReferenceIsland`), whose
+  /// list never forgets; the engine finds activities by ``startSeq``.
   var activity: Int
+
+  init(due: Milliseconds, kind: Kind, startSeq: Int, activity: Int = -1) {
+    self.due = due
+    self.kind = kind
+    self.startSeq = startSeq
+    self.activity = activity
+  }
 
   enum Kind: Int, Comparable, Sendable {
     case stale = 0
@@ -42,7 +52,9 @@ extension IslandState {
     while let timer = timers.first, timer.due <= t {
       _ = timers.removeFirst()
       record.took(timer)
-      let index = timer.activity
+      guard let index = ActivityIndex.position(of: timer.startSeq, in: activities) else {
+        continue
+      }
       let phase = activities[index].phase
       switch timer.kind {
       case .stale:
@@ -66,6 +78,7 @@ extension IslandState {
         guard phase == .ended, activities[index].dismissAt == timer.due else { continue }
         record.willChange(index, in: activities)
         activities[index].phase = .dismissed
+        dismissalOrder.append(activities[index].attributes.startSeq)
       }
     }
     return rankingChanged

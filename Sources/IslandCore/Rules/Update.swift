@@ -44,15 +44,15 @@ extension IslandState {
     IslandState.updateLife(of: &activities[index], by: update, at: t)
     if let stale = update.stale, stale > t {
       timers.insert(
-        Timer(due: stale, kind: .stale, startSeq: attributes.startSeq, activity: index))
+        Timer(due: stale, kind: .stale, startSeq: attributes.startSeq))
     }
     if let alert = update.alert {
       if device.hasIsland {
-        let until = t + policy.alertDuration
+        let until = t.saturatingAdding(policy.alertDuration)
         let alreadyShown = expansion?.activity == index
         expansion = Expansion(activity: index, reason: .alert, until: until)
         timers.insert(
-          Timer(due: until, kind: .alertEnd, startSeq: attributes.startSeq, activity: index))
+          Timer(due: until, kind: .alertEnd, startSeq: attributes.startSeq))
         if !alreadyShown { animate(.expand, index: index, timing: springTiming, seq: seq) }
       } else {
         effects.append(Effect(seq: seq, kind: .banner(activity: update.activity, alert: alert)))

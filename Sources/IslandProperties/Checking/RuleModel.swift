@@ -192,7 +192,8 @@ public enum RuleModel {
   private static func checkTap(
     _ target: TapTarget, in state: IslandState, into reasons: inout [Rejection.Reason]
   ) {
-    guard state.configuration.device.hasIsland else {
+    // Outside is always on screen: a person can always tap it, island or not.
+    guard state.configuration.device.hasIsland || target == .outside else {
       reasons.append(.notOnScreen(target: target.rawValue, why: "no island"))
       return
     }

@@ -201,8 +201,19 @@ public struct EventGenerator {
 
   // MARK: - Time
 
-  /// The time of the next step, after the island `world` (before any timer fires).
+  /// `time`, or the largest time a journal holds if it is later: a case that reaches the end
+  /// of the clock (a `--prefix` ending there) stays at it, and every case can be written.
+  static func bounded(_ time: Milliseconds) -> Milliseconds {
+    min(time, EventBounds.largestTime)
+  }
+
+  /// The time of the next step, after the island `world` (before any timer fires), never
+  /// beyond the largest time a journal holds.
   private mutating func nextTime(after world: IslandState) -> Milliseconds {
+    EventGenerator.bounded(unboundedNextTime(after: world))
+  }
+
+  private mutating func unboundedNextTime(after world: IslandState) -> Milliseconds {
     let now = world.t
     let policy = world.configuration.policy
     let nudge = Milliseconds(random.next(in: -1...1))
@@ -353,7 +364,7 @@ public struct EventGenerator {
       stale =
         random.chance(0.15)
         ? max(0, t - random.next(in: Int64(0)...Int64(1_000)))
-        : t + (random.pick(EventGenerator.staleSteps) ?? 1_000)
+        : EventGenerator.bounded(t + (random.pick(EventGenerator.staleSteps) ?? 1_000))
     }
     let id = freshID(for: app, in: world)
     let profile = AppProfile.all[app]
@@ -382,7 +393,7 @@ public struct EventGenerator {
       stale =
         random.chance(0.3)
         ? max(0, t - random.next(in: Int64(0)...Int64(5_000)))
-        : t + (random.pick(EventGenerator.updateStaleSteps) ?? 1)
+        : EventGenerator.bounded(t + (random.pick(EventGenerator.updateStaleSteps) ?? 1))
     }
     var alert: Alert?
     if random.chance(0.15) {
@@ -404,7 +415,9 @@ public struct EventGenerator {
     let dismissal: Dismissal
     switch random.next(below: 4) {
     case 0: dismissal = .immediate
-    case 1: dismissal = .after(t + random.next(in: Int64(0)...Int64(5 * 3_600_000)))
+    case 1:
+      dismissal = .after(
+        EventGenerator.bounded(t + random.next(in: Int64(0)...Int64(5 * 3_600_000))))
     default: dismissal = .default
     }
     let patch = random.chance(0.3) ? app.map { AppProfile.all[$0].patch(&random, now: t) } : nil
@@ -566,7 +579,8 @@ public struct EventGenerator {
   /// Taps and long presses on something not on screen now.
   private func notShownEvents(in world: IslandState) -> [Event] {
     guard world.configuration.device.hasIsland else {
-      return TapTarget.allCases.map { .tap($0) } + LongPressTarget.allCases.map { .longPress($0) }
+      return TapTarget.allCases.filter { $0 != .outside }.map { .tap($0) }
+        + LongPressTarget.allCases.map { .longPress($0) }
     }
     if shown.expanded {
       return [.tap(.island), .tap(.detached), .longPress(.island), .longPress(.detached)]

@@ -23,6 +23,11 @@ public enum Property: String, CaseIterable, Equatable, Hashable, Sendable {
   /// still gives a run where every event is accepted or cleanly rejected, as the rules say,
   /// and the invariants hold.
   case eventOrder = "event-order"
+  /// The log saved to a file as `save` writes it and read back as `island check` reads it
+  /// folds to the same state, at the edges of every bound (the end of the clock, the largest
+  /// policy numbers, the fewest activities, lines of the longest length); or the writer
+  /// refuses it cleanly, naming the bound.
+  case journalFile = "journal-file"
 
   /// What the property promises, in a line.
   public var summary: String {
@@ -34,6 +39,7 @@ public enum Property: String, CaseIterable, Equatable, Hashable, Sendable {
     case .snapshot: return "a prefix, then the rest from its state, equals the whole"
     case .roundTrip: return "a journal written and read back folds to the same state"
     case .eventOrder: return "shuffled orders are accepted or cleanly rejected, invariants hold"
+    case .journalFile: return "a journal saved and checked at the bounds folds to the same state"
     }
   }
 
@@ -44,6 +50,9 @@ public enum Property: String, CaseIterable, Equatable, Hashable, Sendable {
   public func makeCase(
     seed: UInt64, prefix: Prefix? = nil, options: GenerationOptions = GenerationOptions()
   ) -> FuzzCase {
+    if self == .journalFile {
+      return JournalFileCheck.makeCase(seed: seed, prefix: prefix, options: options)
+    }
     guard self == .eventOrder else {
       return EventGenerator.generate(seed: seed, prefix: prefix, options: options)
     }
@@ -57,14 +66,15 @@ public enum Property: String, CaseIterable, Equatable, Hashable, Sendable {
 
   /// The checks after each step while the case is generated and folded in one pass: those
   /// of the properties that are only that, none for those that then fold the case again;
-  /// nil for ``eventOrder``, whose cases are shuffled after they are generated.
+  /// nil for ``eventOrder`` and ``journalFile``, whose cases are changed after they are
+  /// generated.
   var stepChecks: CaseRun.Checks? {
     switch self {
     case .rules: return .rules
     case .rejection: return .rejection
     case .invariants: return .invariants
     case .determinism, .snapshot, .roundTrip: return []
-    case .eventOrder: return nil
+    case .eventOrder, .journalFile: return nil
     }
   }
 
@@ -105,6 +115,7 @@ public enum Property: String, CaseIterable, Equatable, Hashable, Sendable {
     case .determinism: return checkDeterminism(fuzzCase, first: whole())
     case .snapshot: return checkSnapshot(fuzzCase, whole: whole())
     case .roundTrip: return checkRoundTrip(fuzzCase, run: whole())
+    case .journalFile: return JournalFileCheck.check(fuzzCase, run: whole())
     }
   }
 

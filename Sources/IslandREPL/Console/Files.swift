@@ -25,30 +25,38 @@ public struct RecordingFailure: Error, Equatable, Sendable {
 package enum TextFile {
   /// Why a file gave no text.
   package enum Problem: Error {
-    /// It is missing, or cannot be read.
-    case unreadable
+    /// It is missing, cannot be read, or is not a regular file (a FIFO is refused, never
+    /// waited on), with the reason.
+    case unreadable(String)
     /// Its bytes are not UTF-8.
     case notUTF8
 
     /// Why, in words.
     package var why: String {
       switch self {
-      case .unreadable: return "cannot read it (missing, or not a readable file)"
+      case .unreadable(let reason): return "cannot read it: " + reason
       case .notUTF8: return "it is not UTF-8 text"
       }
     }
   }
 
-  /// The text of the file at `path`, as UTF-8; a pipe (`/dev/stdin`, `<(...)`) is read to
-  /// its end.
+  /// The text of the file at `path`, as UTF-8. Only a regular file is read, but for
+  /// `/dev/stdin`, standard input asked for by name, which is read to its end.
   package static func text(_ path: String) throws(Problem) -> String {
-    var data = FileManager.default.contents(atPath: path)
-    if data == nil, let handle = FileHandle(forReadingAtPath: path) {
-      data = try? handle.readToEnd() ?? Data()
-      try? handle.close()
+    let bytes: [UInt8]
+    if path == "/dev/stdin" {
+      bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+    } else {
+      do {
+        bytes = try RegularFile.contents(of: path)
+      } catch {
+        switch error {
+        case .cannotOpen(_, let reason): throw .unreadable(reason)
+        default: throw .unreadable(error.description)
+        }
+      }
     }
-    guard let data else { throw .unreadable }
-    guard let text = String(data: data, encoding: .utf8) else { throw .notUTF8 }
+    guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8 }
     return text
   }
 

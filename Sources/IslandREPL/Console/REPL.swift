@@ -137,9 +137,9 @@ public final class REPL {
   private func echo(_ line: String) {
     let trimmed = line.drop { $0 == " " || $0 == "\t" }
     if trimmed.isEmpty || trimmed.hasPrefix("#") {
-      write(String(trimmed))
+      write(String(trimmed).escapingControlCharacters())
     } else {
-      write("> " + line)
+      write("> " + line.escapingControlCharacters())
     }
   }
 
@@ -197,8 +197,9 @@ public final class REPL {
     -> LineResult
   {
     let label = expected ? "error (expected): " : "error: "
-    write(label + (location.map { $0 + ": " } ?? "") + message)
-    write("hint: " + hint)
+    // Every part may quote input (a file name, a word of the line): escaped as one.
+    write((label + (location.map { $0 + ": " } ?? "") + message).escapingControlCharacters())
+    write(("hint: " + hint).escapingControlCharacters())
     return .failed
   }
 
@@ -259,7 +260,7 @@ public final class REPL {
         try Journals.save(session, to: path)
         hasUnsavedChanges = false
         warnedAboutUnsavedChanges = false
-        write("saved \(session.seq) events to \(path)")
+        write("saved \(session.seq) events to \(path)".escapingControlCharacters())
       } catch {
         return fail(error, location: location, expected: expected)
       }
@@ -269,8 +270,8 @@ public final class REPL {
         let (loaded, warnings) = try Journals.load(path)
         session = loaded
         hasUnsavedChanges = false
-        writeLines(warnings.map { "warning: \($0)" })
-        write("loaded \(session.seq) events from \(path)")
+        writeLines(warnings.map { "warning: \($0)".escapingControlCharacters() })
+        write("loaded \(session.seq) events from \(path)".escapingControlCharacters())
         write(Report.headline(of: session.state))
         write(Report.drawing(of: session.state, options: options(for: session.state)))
       } catch {

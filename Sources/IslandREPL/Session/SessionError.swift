@@ -23,7 +23,10 @@ public enum SessionError: Error, Equatable, Sendable {
   case layoutFile(path: String, why: String)
 
   /// What went wrong.
-  public var message: String {
+  public var message: String { unescapedMessage.escapingControlCharacters() }
+
+  /// The message as written, before its control characters are escaped.
+  private var unescapedMessage: String {
     switch self {
     case .noSuchEvent(let seq, let last):
       return "there is no event \(seq): the log holds events 1 to \(last)"
@@ -57,7 +60,8 @@ public enum SessionError: Error, Equatable, Sendable {
     case .recording: return "start another `island --journal FILE` for another device"
     case .file: return "check the path and its permissions"
     case .journal(.locked): return "another island is recording to it; use another file"
-    case .journal(.tornTail(let path, _)): return "run `island journal repair \(path)` first"
+    case .journal(.tornTail(let path, _)), .journal(.empty(let path)):
+      return "run `island journal repair \(path)` first"
     case .journal(.alreadyExists): return "pick a new name, or remove the file"
     case .journal(.cannotOpen), .journal(.io): return "check the path and its permissions"
     case .journal: return "`island check FILE` tells more"

@@ -123,6 +123,9 @@ public enum CommandParser {
     case .save, .load, .run, .push:
       try arguments.expectPositionals(["a file name"])
       let path = arguments.positionals[0].text
+      guard !path.isEmpty else {
+        throw .missingArgument(command: name.rawValue, argument: "a file name")
+      }
       if name == .save { return .save(path: path) }
       if name == .load { return .load(path: path) }
       return name == .push ? .push(path: path) : .run(path: path)
@@ -246,6 +249,9 @@ public enum CommandParser {
     guard let value = ValueSyntax.moment(token.text, now: time) else {
       throw .badDuration(argument: argument, text: token.text)
     }
+    guard EventBounds.holds(value) else {
+      throw .beyondLargestTime(argument: argument, text: token.text, time: value)
+    }
     return value
   }
 
@@ -257,6 +263,9 @@ public enum CommandParser {
     case "immediate": return .immediate
     default:
       guard let moment = ValueSyntax.moment(text, now: time) else { throw .badDismissal(text) }
+      guard EventBounds.holds(moment) else {
+        throw .beyondLargestTime(argument: "--dismissal", text: text, time: moment)
+      }
       return .after(moment)
     }
   }
@@ -273,6 +282,9 @@ public enum CommandParser {
   ) throws(ParseError) -> Milliseconds {
     let (sum, overflow) = now.addingReportingOverflow(offset)
     guard !overflow else { throw .badDuration(argument: argument, text: text) }
+    guard EventBounds.holds(sum) else {
+      throw .beyondLargestTime(argument: argument, text: text, time: sum)
+    }
     return sum
   }
 

@@ -26,6 +26,8 @@ public enum ParseError: Error, Equatable, Sendable {
   case badNumber(argument: String, text: String)
   /// A duration that does not read as one.
   case badDuration(argument: String, text: String)
+  /// A duration or time that would put an event's time beyond the largest a journal holds.
+  case beyondLargestTime(argument: String, text: String, time: Milliseconds)
   /// A sequence number outside the log.
   case badSeq(argument: String, text: String)
   /// A target a tap or long press cannot land on, with those it can.
@@ -46,7 +48,10 @@ public enum ParseError: Error, Equatable, Sendable {
   case unknownHelpTopic(String)
 
   /// What is wrong, naming the bad part of the line.
-  public var message: String {
+  public var message: String { unescapedMessage.escapingControlCharacters() }
+
+  /// The message as written, before its control characters are escaped.
+  private var unescapedMessage: String {
     switch self {
     case .unclosedQuote(let quote, let column, let text):
       let shown = text.count > 24 ? String(text.prefix(24)) + "…" : text
@@ -71,6 +76,10 @@ public enum ParseError: Error, Equatable, Sendable {
       return "\(argument): '\(text)' is not a number"
     case .badDuration(let argument, let text):
       return "\(argument): '\(text)' is not a duration"
+    case .beyondLargestTime(let argument, let text, let time):
+      return "\(argument): '\(text)' would be at \(time) ms, beyond the largest time a journal "
+        + "holds (\(EventBounds.largestTime) ms, "
+        + "@\(ValueSyntax.write(duration: EventBounds.largestTime)))"
     case .badSeq(let argument, let text):
       return "\(argument): '\(text)' is not an event number"
     case .unknownTarget(let command, let target, _):
@@ -107,6 +116,8 @@ public enum ParseError: Error, Equatable, Sendable {
     case .badNumber: return "write a number such as 50, -2 or 0.25"
     case .badDuration:
       return "write a number and a unit: 500ms, 2.5s, 10m, 8h (or @TIME for a clock time)"
+    case .beyondLargestTime:
+      return "the journal's clock ends there: write a shorter duration"
     case .badSeq: return "`log` lists the events and their numbers"
     case .unknownTarget(_, _, let known): return "targets: " + known.joined(separator: ", ")
     case .badLink: return "write --link REGION=URL, REGION one of leading, trailing, center, bottom"

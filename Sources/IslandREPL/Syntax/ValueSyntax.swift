@@ -53,32 +53,75 @@ public enum ValueSyntax {
 
   // MARK: - Durations and times
 
-  /// The longest duration the REPL reads: about 31 700 years, far from overflowing the clock.
-  public static let longestDuration: Milliseconds = 1_000_000_000_000_000
+  /// The longest duration the REPL reads: the largest time a journal holds (2^53 - 1 ms,
+  /// about 285,000 years), so that every gap `log` writes reads back.
+  public static let longestDuration: Milliseconds = EventBounds.largestTime
 
-  private static let units: [(suffix: String, milliseconds: Double)] = [
+  private static let units: [(suffix: Substring, milliseconds: Int64)] = [
     ("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000),
   ]
 
   /// A duration: a number with a unit (`500ms`, `2.5s`, `10m`, `8h`), or several
-  /// (`1h30m`); nil when `text` is not one or is not a whole number of milliseconds.
+  /// (`1h30m`), read exactly (no rounding: `0.0001s` is not a whole number of milliseconds);
+  /// nil when `text` is not one, is not a whole number of milliseconds, or is longer than
+  /// ``longestDuration``.
+  /// Every duration ``write(duration:)`` prints reads back as itself.
   public static func duration(_ text: String) -> Milliseconds? {
     var rest = Substring(text)
-    var total = 0.0
+    var total: Milliseconds = 0
     guard !rest.isEmpty else { return nil }
     while !rest.isEmpty {
-      let numberText = rest.prefix { ("0"..."9").contains($0) || $0 == "." }
-      rest = rest.dropFirst(numberText.count)
+      let whole = rest.prefix { ("0"..."9").contains($0) }
+      rest = rest.dropFirst(whole.count)
+      var fraction = Substring()
+      if rest.first == "." {
+        rest = rest.dropFirst()
+        fraction = rest.prefix { ("0"..."9").contains($0) }
+        rest = rest.dropFirst(fraction.count)
+      }
       let unitText = rest.prefix { $0.isLetter }
       rest = rest.dropFirst(unitText.count)
-      guard let amount = Double(numberText),
-        let unit = units.first(where: { $0.suffix == unitText })
+      guard !whole.isEmpty || !fraction.isEmpty,
+        let unit = units.first(where: { $0.suffix == unitText })?.milliseconds,
+        let amount = milliseconds(whole: whole, fraction: fraction, unit: unit)
       else { return nil }
-      total += amount * unit.milliseconds
+      let (sum, overflow) = total.addingReportingOverflow(amount)
+      guard !overflow, sum <= longestDuration else { return nil }
+      total = sum
     }
-    let rounded = total.rounded()
-    guard abs(total - rounded) < 1e-6, rounded <= Double(longestDuration) else { return nil }
-    return Milliseconds(rounded)
+    return total
+  }
+
+  /// `whole.fraction` units in milliseconds, exactly; nil when not whole or too large.
+  private static func milliseconds(whole: Substring, fraction: Substring, unit: Int64)
+    -> Milliseconds?
+  {
+    func integer(_ digits: Substring) -> Int64? {
+      var value: Int64 = 0
+      for digit in digits.drop(while: { $0 == "0" }) {
+        let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+        guard !overflow, let digitValue = digit.wholeNumberValue else { return nil }
+        let (sum, carry) = times.addingReportingOverflow(Int64(digitValue))
+        guard !carry else { return nil }
+        value = sum
+      }
+      return value
+    }
+    guard let wholeValue = integer(whole) else { return nil }
+    let (wholePart, overflow) = wholeValue.multipliedReportingOverflow(by: unit)
+    guard !overflow else { return nil }
+    // A fraction counts only to its last non-zero digit; a unit has at most 5 factors of 10
+    // (an hour is 36 x 10^5 ms), so a longer fraction is never whole.
+    var digits = fraction
+    while digits.last == "0" { digits = digits.dropLast() }
+    guard !digits.isEmpty else { return wholePart }
+    guard digits.count <= 6, let numerator = integer(digits) else { return nil }
+    var scale: Int64 = 1
+    for _ in 0..<digits.count { scale *= 10 }
+    let product = numerator * unit
+    guard product % scale == 0 else { return nil }
+    let (sum, carry) = wholePart.addingReportingOverflow(product / scale)
+    return carry ? nil : sum
   }
 
   /// A duration in hours, minutes and seconds, each only when not zero: `8h`, `1h30m`,
@@ -103,6 +146,8 @@ public enum ValueSyntax {
 
   /// A moment as an option gives it: a duration from `now` (`10m`), or a time on the
   /// session's clock after `@` (`@1h`).
+  /// Nil when `text` is not one, or when it overflows; a moment beyond the largest time a
+  /// journal holds is the caller's to refuse (``EventBounds``).
   public static func moment(_ text: String, now: Milliseconds) -> Milliseconds? {
     if text.hasPrefix("@") { return duration(String(text.dropFirst())) }
     guard let offset = duration(text) else { return nil }

@@ -17,7 +17,7 @@ extension JSONValue {
           let key: PathKey = byID ? .id(ids[index] ?? "") : .index(index)
           return DiffTree.Child(key: key, tree: element.diffTree)
         })
-    case .null, .bool, .number, .string:
+    case .null, .bool, .number, .integer, .string:
       return .leaf(compactText)
     }
   }
@@ -25,7 +25,7 @@ extension JSONValue {
   private var isContainer: Bool {
     switch self {
     case .object, .array: return true
-    case .null, .bool, .number, .string: return false
+    case .null, .bool, .number, .integer, .string: return false
     }
   }
 }

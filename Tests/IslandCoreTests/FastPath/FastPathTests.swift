@@ -125,7 +125,7 @@ import Testing
     let timers = (0..<40).map { index in
       Timer(
         due: Milliseconds(index % 7) * 1_000, kind: Timer.Kind(rawValue: index % 4) ?? .stale,
-        startSeq: index, activity: index)
+        startSeq: index)
     }
     var forward = TimerQueue()
     for timer in timers { forward.insert(timer) }
