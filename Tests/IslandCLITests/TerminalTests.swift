@@ -158,12 +158,7 @@ struct TerminalTests {
     try tmux.waitForLastLine("island[1 compact]> ")
     try tmux.type("explain")
     try tmux.press("Enter")
-    // The prompt is the last line before `explain` prints too: wait for its answer.
-    try tmux.waitForScreen("explain's answer") { screen in
-      let lines = screen.split(separator: "\n")
-      guard let asked = lines.lastIndex(where: { $0.hasSuffix("> explain") }) else { return false }
-      return lines.count > asked + 1 && lines.last?.hasPrefix("island[1 compact]>") == true
-    }
+    try tmux.waitForAnswer(to: "explain", prompt: "island[1 compact]>")
     #expect(!(try tmux.screen().contains("minutesLeft: 3")))
 
     // Ctrl-C during `run`: the script stops between two lines, the events it ran are kept.
@@ -207,13 +202,7 @@ struct TerminalTests {
     try tmux.waitForLastLine("island[1 compact]> ")
     try tmux.type("log")
     try tmux.press("Enter")
-    // The prompt is on the last line already before `log` prints: wait for what it prints,
-    // then for the prompt after it.
-    try tmux.waitForScreen { screen in
-      let lines = screen.split(separator: "\n")
-      guard let logged = lines.lastIndex(where: { $0.hasSuffix("> log") }) else { return false }
-      return lines.count > logged + 1 && lines.last?.hasPrefix("island[1 compact]>") == true
-    }
+    try tmux.waitForAnswer(to: "log", prompt: "island[1 compact]>")
     let screen = try tmux.screen()
     #expect(
       screen.contains("start ramen com.example.food note=заказ title=東京ラーメン  # 1 @0s"),
@@ -286,6 +275,19 @@ final class Tmux {
   }
 
   /// Waits until the last line on the screen, spaces included, is `line`.
+  /// Waits for what `command`, just entered, prints and the prompt after it. The prompt is on
+  /// the last line before the command's answer comes too, so waiting for it alone would not
+  /// wait at all.
+  func waitForAnswer(to command: String, prompt: String) throws {
+    try waitForScreen("the answer to \(command)") { screen in
+      let lines = screen.split(separator: "\n")
+      guard let asked = lines.lastIndex(where: { $0.hasSuffix("> " + command) }) else {
+        return false
+      }
+      return lines.count > asked + 1 && lines.last?.hasPrefix(prompt) == true
+    }
+  }
+
   func waitForLastLine(_ line: String) throws {
     try waitForLastLine("a last line of \"\(line)\"") { $0 == line }
   }
