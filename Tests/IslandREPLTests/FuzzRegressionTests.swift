@@ -16,6 +16,8 @@ import Testing
     // space into one character, which the tokenizer did not see as a space.
     "start\t\u{064E}\t\0",
     "start a \"\u{0301}x y\" n=1",
+    // `wait @TIME` before the session's clock was written back as a negative duration.
+    "wait  @4.874s",
   ])
   func eventsReadBackAsWritten(line: String) throws {
     guard case .event(let event, let t) = try CommandParser.parse(line, now: Self.now).command

@@ -57,6 +57,8 @@ public enum EventSyntax {
     case .longPress(let target):
       words = ["longpress", target.rawValue]
     case .tick:
+      // `wait @TIME` may name a moment gone by (the engine refuses it): written so too.
+      if t < previous { return "wait @" + ValueSyntax.write(duration: t) }
       return "wait " + ValueSyntax.write(duration: t - previous)
     }
     if t > previous { words += ["--after", ValueSyntax.write(duration: t - previous)] }
