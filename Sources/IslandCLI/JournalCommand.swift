@@ -10,7 +10,12 @@ import IslandJournal
 /// `accepted SEQ` after each one is synced, forever when N is 0; with `--hold` it then keeps
 /// the journal locked until its standard input closes.
 enum JournalCommand {
-  static let usage = "usage: island journal repair FILE"
+  /// Its usage lines, from the subcommand table's entries for `journal`.
+  static var usage: String {
+    (IslandCommandLine.subcommand("journal")?.subcommands ?? []).map {
+      $0.usageLine(parent: "journal")
+    }.joined(separator: "\n")
+  }
 
   static func run(_ arguments: [String]) -> Int32 {
     switch arguments.first {

@@ -11,9 +11,8 @@ import IslandREPL
 /// With `--keep-going`, events the engine rejects are shown as rejected and the rest go on
 /// (each is reported, and the exit code is 65).
 enum RenderCommand {
-  static let usage =
-    "usage: island render JOURNAL [--filmstrip OUT.svg [--every DURATION]] [--html OUT.html]"
-    + " [--until SEQ] [--keep-going] [--scale N] [--dark]"
+  /// Its usage line, from its entry in the subcommand table.
+  static var usage: String { IslandCommandLine.subcommand("render")?.usageLine() ?? "" }
 
   /// The most frames a filmstrip may have: more is a wall of pictures no one reads.
   static let maximumFrames = 2_000
