@@ -194,8 +194,11 @@ public enum IslandInvariants {
 
   // MARK: - Expansion
 
+  /// Reads the expanded activity and the hidden ones by index, in place: ``IslandState``'s
+  /// `islandActivity` and `hiddenActivities` would copy each of them (the hidden ones into a
+  /// new array) for a few comparisons.
   private static func checkExpansion(_ state: IslandState) -> InvariantViolation? {
-    guard let reason = state.expandedReason else {
+    guard let expansion = state.expansion else {
       if state.mode == .expanded {
         return InvariantViolation(.atMostOneExpansion, "expanded with no expansion")
       }
@@ -204,31 +207,33 @@ public enum IslandInvariants {
     guard state.configuration.device.hasIsland else {
       return InvariantViolation(.atMostOneExpansion, "a device without an island is expanded")
     }
-    guard let expanded = state.islandActivity, state.mode == .expanded else {
+    // The expanded activity is the island's (`islandActivity`).
+    let activities = state.activities
+    let expanded = expansion.activity
+    guard activities.indices.contains(expanded), state.mode == .expanded else {
       return InvariantViolation(.atMostOneExpansion, "expanded, but nothing on the island")
     }
-    if !expanded.isEligible {
+    let id = activities[expanded].id
+    if !isEligible(activities[expanded].phase) {
       return InvariantViolation(
-        .onlyEligibleShown, "expanded \"\(expanded.id)\" is \(expanded.phase.rawValue)")
+        .onlyEligibleShown, "expanded \"\(id)\" is \(activities[expanded].phase.rawValue)")
     }
     if let detached = state.detachedActivity {
       return InvariantViolation(
-        .atMostOneExpansion,
-        "expanded \"\(expanded.id)\" with \"\(detached.id)\" detached beside it")
+        .atMostOneExpansion, "expanded \"\(id)\" with \"\(detached.id)\" detached beside it")
     }
-    if state.hiddenActivities.contains(where: { $0.id == expanded.id }) {
+    // Beneath an expansion, the hidden activities are the ranked ones but the expanded one.
+    for index in state.placement.ranked where index != expanded && activities[index].id == id {
       return InvariantViolation(
-        .atMostOneExpansion, "expanded \"\(expanded.id)\" is also among the hidden")
+        .atMostOneExpansion, "expanded \"\(id)\" is also among the hidden")
     }
-    if reason == .alert {
+    if expansion.reason == .alert, expansion.until.map({ $0 <= state.t }) ?? true {
       let alertDuration = state.configuration.policy.alertDuration
-      if let expansion = state.expansion, expansion.until.map({ $0 <= state.t }) ?? true {
-        return InvariantViolation(
-          .atMostOneExpansion,
-          "alert expansion of \"\(expanded.id)\" should have ended at "
-            + "\(expansion.until.map(String.init) ?? "nil") (now \(state.t), alerts last "
-            + "\(alertDuration) ms)")
-      }
+      return InvariantViolation(
+        .atMostOneExpansion,
+        "alert expansion of \"\(id)\" should have ended at "
+          + "\(expansion.until.map(String.init) ?? "nil") (now \(state.t), alerts last "
+          + "\(alertDuration) ms)")
     }
     return nil
   }
@@ -300,8 +305,13 @@ public enum IslandInvariants {
   private static func checkEffects(
     _ outcome: Outcome, event: Event, effectCount: Int, to after: IslandState
   ) -> InvariantViolation? {
-    if after.effects.endIndex != effectCount + outcome.effects.count
-      || !after.effects.suffix(outcome.effects.count).elementsEqual(outcome.effects)
+    // The event's effects are the last of the state's, compared one by one in place.
+    let effects = after.effects
+    let new = outcome.effects
+    if effects.endIndex != effectCount + new.count
+      || !new.isEmpty
+        && (effectCount < effects.startIndex
+          || !new.indices.allSatisfy { effects[effectCount + $0] == new[$0] })
     {
       return InvariantViolation(
         .effectsComeFromTaps,
