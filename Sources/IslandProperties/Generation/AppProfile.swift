@@ -25,13 +25,34 @@ final class AppProfile: Sendable {
 
   /// The first activity ids, made once: `food-1` is at index 1.
   private let firstIDs: [String]
+  /// How each field of ``fields`` is drawn, in their order, as plain values: a draw copies
+  /// no list of texts.
+  private let draws: [Draw]
+  /// The texts the fields draw from, each made a value once (``Draw/text(_:long:)``).
+  private let texts: [ContentValue]
+  /// The positions in ``fields`` in the order of their names: the order a content state
+  /// keeps, so that a state is built by appending its fields rather than inserting them.
+  private let nameOrder: [Int]
+  /// How many of the field names come before `note`, the text a patch of an app with the
+  /// default layout sometimes adds.
+  private let fieldsBeforeNote: Int
 
-  /// An app; `fields` have distinct names.
+  /// How a field's value is drawn (``FieldProfile/Kind``, with its texts in ``texts``).
+  private enum Draw {
+    case number(ClosedRange<Int>)
+    case fraction
+    /// One of `texts[choices]`, or now and then `texts[long]`.
+    case text(Range<Int>, long: Int?)
+    case deadline
+  }
+
+  /// An app; `fields` have distinct names (none `note`), eight at most.
   init(
     app: String, shortName: String, layout: String?, url: String?, links: RegionLinks,
     fields: [FieldProfile]
   ) {
-    precondition(Set(fields.map(\.name)).count == fields.count)
+    precondition(Set(fields.map(\.name)).count == fields.count && fields.count <= 8)
+    precondition(!fields.contains { $0.name == "note" })
     self.app = app
     self.shortName = shortName
     self.layout = layout
@@ -39,6 +60,24 @@ final class AppProfile: Sendable {
     self.links = links
     self.fields = fields
     firstIDs = (0..<64).map { "\(shortName)-\($0)" }
+    var texts: [ContentValue] = []
+    draws = fields.map { field in
+      switch field.kind {
+      case .number(let range): return .number(range)
+      case .fraction: return .fraction
+      case .text(let choices, let long):
+        precondition(!choices.isEmpty)
+        let first = texts.count
+        texts += choices.map { .string($0) }
+        let end = texts.count
+        if let long { texts.append(.string(long)) }
+        return .text(first..<end, long: long.map { _ in end })
+      case .deadline: return .deadline
+      }
+    }
+    self.texts = texts
+    nameOrder = fields.indices.sorted { fields[$0].name < fields[$1].name }
+    fieldsBeforeNote = fields.filter { $0.name < "note" }.count
   }
 
   /// The id of the app's activity number `number` (from 1): `food-1`.
@@ -60,25 +99,64 @@ final class AppProfile: Sendable {
 
   /// A state holding every field, each drawn in the order of ``fields``.
   func startState(_ random: inout Xoshiro256StarStar, now: Milliseconds) -> ContentState {
+    var values = InlineArray<8, Drawn?>(repeating: nil)
+    for index in draws.indices { values[index] = draw(index, &random, now) }
     var state = ContentState()
     state.reserveCapacity(fields.count)
-    for field in fields { state.add(field.name, field.value(&random, now)) }
+    for index in nameOrder {
+      if let value = values[index] { state.add(fields[index].name, content(value)) }
+    }
     return state
   }
 
-  /// A patch of one to three fields (sometimes a field the start did not have).
+  /// A patch of one to three fields (sometimes a field the start did not have); a field
+  /// drawn twice keeps the value drawn last.
   func patch(_ random: inout Xoshiro256StarStar, now: Milliseconds) -> ContentState {
-    var patch = ContentState()
     let count = random.next(in: 1...min(3, fields.count))
-    patch.reserveCapacity(count + 1)
+    var values = InlineArray<8, Drawn?>(repeating: nil)
     for _ in 0..<count {
       let index = random.next(below: fields.count)
-      patch[fields[index].name] = fields[index].value(&random, now)
+      values[index] = draw(index, &random, now)
     }
-    if layout == nil, random.chance(0.1) {
-      patch["note"] = .string(random.pick(AppProfile.words) ?? "note")
+    var note: String?
+    if layout == nil, random.chance(0.1) { note = random.pick(AppProfile.words) ?? "note" }
+    var patch = ContentState()
+    patch.reserveCapacity(count + 1)
+    for (rank, index) in nameOrder.enumerated() {
+      if rank == fieldsBeforeNote, let note { patch.add("note", .string(note)) }
+      if let value = values[index] { patch.add(fields[index].name, content(value)) }
     }
+    if fieldsBeforeNote == nameOrder.count, let note { patch.add("note", .string(note)) }
     return patch
+  }
+
+  /// A value drawn, before it is made a content value: a number, or one of ``texts``.
+  private enum Drawn {
+    case number(Double)
+    case text(Int)
+  }
+
+  /// Draws a value of field number `index` (of ``fields``) at time `now`.
+  private func draw(
+    _ index: Int, _ random: inout Xoshiro256StarStar, _ now: Milliseconds
+  ) -> Drawn {
+    switch draws[index] {
+    case .number(let range): return .number(Double(random.next(in: range)))
+    case .fraction: return .number(Double(random.next(in: 0...20)) / 20)
+    case .text(let choices, let long):
+      if let long, random.chance(0.05) { return .text(long) }
+      return .text(choices.lowerBound + random.next(below: choices.count))
+    case .deadline:
+      return .number(Double(now + random.next(in: Int64(1_000)...Int64(3_600_000))))
+    }
+  }
+
+  /// The content value `value` stands for.
+  private func content(_ value: Drawn) -> ContentValue {
+    switch value {
+    case .number(let number): return .number(number)
+    case .text(let index): return texts[index]
+    }
   }
 
   /// The index in ``all`` of the app with bundle id `app`; nil for an app the generator
@@ -169,8 +247,7 @@ struct FieldProfile: Sendable {
   /// How its values are drawn.
   let kind: Kind
 
-  /// How a field's values are drawn (cases rather than closures: a draw is a switch, with no
-  /// context to retain).
+  /// How a field's values are drawn (``AppProfile`` makes each a plain draw once).
   enum Kind: Sendable {
     /// An integer in the range.
     case number(ClosedRange<Int>)
@@ -180,19 +257,6 @@ struct FieldProfile: Sendable {
     case text([String], long: String?)
     /// A time from a second to an hour ahead.
     case deadline
-  }
-
-  /// Draws a value at time `now`.
-  func value(_ random: inout Xoshiro256StarStar, _ now: Milliseconds) -> ContentValue {
-    switch kind {
-    case .number(let range): return .number(Double(random.next(in: range)))
-    case .fraction: return .number(Double(random.next(in: 0...20)) / 20)
-    case .text(let choices, let long):
-      if let long, random.chance(0.05) { return .string(long) }
-      return .string(random.pick(choices) ?? "")
-    case .deadline:
-      return .number(Double(now + random.next(in: Int64(1_000)...Int64(3_600_000))))
-    }
   }
 
   /// An integer in `range`.

@@ -57,11 +57,10 @@ public struct EventGenerator {
     if let prefix {
       self.prefix = prefix
     } else if options.variesConfiguration {
-      let choices = GenerationOptions.configurations
-      let index = random.index(weightedBy: choices.map(\.weight))
-      self.prefix = Prefix(configuration: choices[index].configuration)
+      let index = random.index(weightedBy: GenerationOptions.configurationWeights)
+      self.prefix = GenerationOptions.emptyPrefixes[index]
     } else {
-      self.prefix = Prefix()
+      self.prefix = GenerationOptions.emptyPrefixes[0]
     }
     let longest = max(1, options.maximumLength)
     length = random.next(in: min(max(1, options.minimumLength), longest)...longest)
@@ -69,7 +68,7 @@ public struct EventGenerator {
     self.options = options
     // Room for the activities of most cases, so that the lists do not grow step by step.
     live.reserveCapacity(16)
-    appAtPosition.reserveCapacity(32)
+    appAtPosition.reserveCapacity(16)
   }
 
   /// Generates the case of seed `seed` after `prefix` (nil: an empty island, its
@@ -338,8 +337,10 @@ public struct EventGenerator {
   }
 
   /// Mostly an app that already has live activities, so that apps fill up and compete.
-  private mutating func pickApp(_ startable: InlineList<Int>, running: InlineList<Int>) -> Int {
-    if !running.isEmpty, random.chance(0.5) { return random.pick(running) ?? running[0] }
+  private mutating func pickApp(
+    _ startable: borrowing InlineList<Int>, running: borrowing InlineList<Int>
+  ) -> Int {
+    if !running.isEmpty, random.chance(0.5), let app = random.pick(running) { return app }
     return random.pick(startable) ?? 0
   }
 

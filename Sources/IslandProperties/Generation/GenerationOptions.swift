@@ -37,4 +37,11 @@ public struct GenerationOptions: Equatable, Sendable {
       (3, Configuration(policy: tight)),
     ]
   }()
+
+  /// The weights of ``configurations``, in order.
+  static let configurationWeights = configurations.map(\.weight)
+
+  /// An empty island under each of ``configurations``, in order (the first under the default
+  /// one), made once: every case without a prefix starts from one of them.
+  static let emptyPrefixes = configurations.map { Prefix(configuration: $0.configuration) }
 }

@@ -29,7 +29,7 @@ struct InlineList<Element> {
 extension Xoshiro256StarStar {
   /// One element of `list`, uniformly; nil when it is empty. The same draw as
   /// ``pick(_:)`` on an array of the same elements.
-  mutating func pick<Element>(_ list: InlineList<Element>) -> Element? {
+  mutating func pick<Element>(_ list: borrowing InlineList<Element>) -> Element? {
     list.isEmpty ? nil : list[next(below: list.count)]
   }
 
