@@ -62,9 +62,10 @@ struct CaseRun {
         // The view is the rules' alone: without them the island is read in place.
         step = generator.step(after: run.log.state)
       }
-      steps.append(step)
       run.step(
         step, index: index, checks: checks, extras: extras, property: property, verdict: verdict)
+      // Appended once folded, so that the step moves into the list rather than being copied.
+      steps.append(consume step)
       if run.failure != nil { break }
     }
     return (steps, run)
