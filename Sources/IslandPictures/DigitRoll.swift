@@ -7,15 +7,15 @@ import IslandCore
 ///
 /// Only when the zone is shown before and after with texts in the same places (the same
 /// number of texts); otherwise nil, and the page rolls the whole zone.
-struct DigitRoll {
+package struct DigitRoll {
   /// Pieces that stay, at their new place, each with how far left of it it was before.
-  var stay: [(svg: String, dx: Double)] = []
+  package var stay: [(svg: String, dx: Double)] = []
   /// The old middles, at their old places.
-  var out: String = ""
+  package var out: String = ""
   /// The new middles, at their new places.
-  var into: String = ""
+  package var into: String = ""
 
-  init?(from old: Scene.PlacedZone, to new: Scene.PlacedZone) {
+  package init?(from old: Scene.PlacedZone, to new: Scene.PlacedZone) {
     let oldTexts = old.pieces.filter(\.isText)
     let newTexts = new.pieces.filter(\.isText)
     guard !newTexts.isEmpty, oldTexts.count == newTexts.count else { return nil }

@@ -68,16 +68,16 @@ public enum Filmstrip {
   }
 
   /// One frame: its headline, the state, and what changed.
-  struct Frame {
-    var headline: String
-    var seq: Int
-    var state: IslandState
-    var rejection: Rejection?
+  package struct Frame {
+    package var headline: String
+    package var seq: Int
+    package var state: IslandState
+    package var rejection: Rejection?
     /// The moments since the frame before (one, per moment).
-    var changes: [JournalTimeline.Moment]
+    package var changes: [JournalTimeline.Moment]
   }
 
-  static func makeFrames(_ timeline: JournalTimeline, frames: Frames) -> [Frame] {
+  package static func makeFrames(_ timeline: JournalTimeline, frames: Frames) -> [Frame] {
     switch frames {
     case .perMoment:
       return timeline.moments.map { moment in

@@ -8,11 +8,11 @@ import IslandCore
 /// and `…`, `·`, `–`, `—`; read from Debian's fonts-dejavu-core by
 /// `docs/tools/dejavu-advances.py`. Bold serves for semibold (DejaVu has no semibold; font
 /// matching picks bold for weight 600).
-enum FontWidths {
+package enum FontWidths {
   /// The width of `text` at `size` points in DejaVu Sans (bold or book); a character the
   /// table lacks counts as wide as the engine estimates it (the fallback font's width is
   /// unknown).
-  static func width(of text: String, size: Double, bold: Bool) -> Double {
+  package static func width(of text: String, size: Double, bold: Bool) -> Double {
     let table = bold ? FontWidths.bold : FontWidths.book
     var thousandths = 0
     var ems = 0.0

@@ -1,9 +1,9 @@
 import IslandCore
 
 /// Small helpers to write SVG text: numbers, escaping, elements.
-enum SVG {
+package enum SVG {
   /// A number as SVG writes it: at most two decimals, no trailing zeros (`52.33`, `126`).
-  static func number(_ value: Double) -> String {
+  package static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     return Points.format(value)
   }
@@ -68,7 +68,7 @@ enum SVG {
   }
 
   /// A factor with four decimals.
-  static func fine(_ value: Double) -> String {
+  package static func fine(_ value: Double) -> String {
     guard value.isFinite else { return "1" }
     let rounded = (value * 10_000).rounded() / 10_000
     return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
@@ -86,7 +86,7 @@ enum SVG {
 }
 
 /// The colours of the pictures.
-enum Palette {
+package enum Palette {
   /// A tint as the island shows it: on the island's black, iOS's dark-appearance system
   /// colours; no tint is the primary label colour, white.
   static func color(_ tint: Tint?) -> String {
@@ -110,7 +110,7 @@ enum Palette {
   }
 
   /// The track under a progress bar.
-  static let track = "#FFFFFF33"
+  package static let track = "#FFFFFF33"
   /// A stale island's dashed outline.
   static let staleOutline = "#8E8E93"
 }

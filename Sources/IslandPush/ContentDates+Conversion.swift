@@ -52,9 +52,9 @@ extension ContentDates {
 
 /// ISO 8601 dates in the form `JSONDecoder.DateDecodingStrategy.iso8601` reads:
 /// `YYYY-MM-DDTHH:MM:SS` with an optional fraction and a `Z` or `±HH:MM` offset.
-enum ISO8601 {
+package enum ISO8601 {
   /// The UNIX seconds of `text`, or nil when it is not such a date.
-  static func unixSeconds(_ text: String) -> Double? {
+  package static func unixSeconds(_ text: String) -> Double? {
     let bytes = Array(text.utf8)
     func digits(_ start: Int, _ count: Int) -> Int? {
       guard start + count <= bytes.count else { return nil }
@@ -107,7 +107,7 @@ enum ISO8601 {
   }
 
   /// `seconds` (UNIX, from 0) as `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds when it has any.
-  static func text(unix seconds: Double) -> String {
+  package static func text(unix seconds: Double) -> String {
     let milliseconds = Int64((seconds * 1000).rounded())
     let whole = milliseconds / 1000
     let fraction = milliseconds % 1000

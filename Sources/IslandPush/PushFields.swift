@@ -2,7 +2,7 @@ import IslandCore
 import IslandJournal
 
 /// Reading the values of a push line, each error naming its key (`aps.stale-date`).
-enum PushFields {
+package enum PushFields {
   /// The largest whole number a field may hold: 2^53 - 1.
   static let largestWholeNumber: Double = 9_007_199_254_740_991
 
@@ -103,7 +103,7 @@ enum PushFields {
 
   /// `key` with each `%@` (or `%N$@`) replaced by its argument: the key shown as its own
   /// translation, as a device without the app's strings would.
-  static func localized(_ key: String, _ arguments: [String]) -> String {
+  package static func localized(_ key: String, _ arguments: [String]) -> String {
     var result = ""
     var next = 0
     var rest = Substring(key)

@@ -1,9 +1,8 @@
 import Foundation
 import IslandCore
 import IslandJournal
+import IslandPictures
 import Testing
-
-@testable import IslandPictures
 
 /// Seed 001's alert journal as a page, at 2 px per point.
 private func alertPage() throws -> (timeline: JournalTimeline, html: String) {

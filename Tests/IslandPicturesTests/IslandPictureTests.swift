@@ -1,9 +1,8 @@
 import Foundation
 import IslandCore
 import IslandDrawing
+import IslandPictures
 import Testing
-
-@testable import IslandPictures
 
 @Suite("SVG pictures: goldens and valid XML")
 struct SVGGoldenTests {

@@ -1,9 +1,8 @@
 import Foundation
 import IslandCore
 import IslandJournal
+import IslandPictures
 import Testing
-
-@testable import IslandPictures
 
 @Suite("Motion: the engine's curves")
 struct MotionTests {

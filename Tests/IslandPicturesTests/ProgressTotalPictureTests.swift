@@ -1,8 +1,7 @@
 import Foundation
 import IslandCore
+import IslandPictures
 import Testing
-
-@testable import IslandPictures
 
 @Suite("Progress bars with a total, in pictures")
 struct ProgressTotalPictureTests {

@@ -1,9 +1,8 @@
 import Foundation
 import IslandCore
 import IslandJournal
+import IslandPush
 import Testing
-
-@testable import IslandPush
 
 /// The example push log of `docs/pushes.md` replays as the page says.
 @Suite struct DocsExampleTests {

@@ -1,8 +1,7 @@
 import IslandCore
 import IslandJournal
+import IslandPush
 import Testing
-
-@testable import IslandPush
 
 /// Every malformed push is an error at FILE:LINE that names the key, and nothing after it is
 /// applied.

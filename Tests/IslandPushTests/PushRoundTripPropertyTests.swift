@@ -2,9 +2,8 @@ import Foundation
 import IslandCore
 import IslandJournal
 import IslandProperties
+import IslandPush
 import Testing
-
-@testable import IslandPush
 
 /// The properties of export and import, over generated journals (IslandProperties'
 /// generator, valid events only).

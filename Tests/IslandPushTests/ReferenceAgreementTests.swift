@@ -1,9 +1,8 @@
 import Foundation
 import IslandCore
 import IslandJournal
+import IslandPush
 import Testing
-
-@testable import IslandPush
 
 /// The reducer and the plain reference (`ReferenceIsland`) agree on the events push logs
 /// make: timestamps out of order, throttled events.

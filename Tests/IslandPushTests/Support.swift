@@ -1,9 +1,8 @@
 import Foundation
 import IslandCore
 import IslandJournal
+import IslandPush
 import Testing
-
-@testable import IslandPush
 
 /// A fresh directory under the system's temporary one, removed when the value goes away.
 final class TemporaryDirectory {

@@ -90,8 +90,9 @@ public struct Completion: Equatable, Sendable {
         return nil
       }
       var isDirectory: ObjCBool = false
-      FileManager.default.fileExists(atPath: expanded + name, isDirectory: &isDirectory)
-      if isDirectory.boolValue { return directory + name + "/" }
+      let exists = FileManager.default.fileExists(
+        atPath: expanded + name, isDirectory: &isDirectory)
+      if exists, isDirectory.boolValue { return directory + name + "/" }
       return name.hasSuffix(suffix) ? directory + name : nil
     }
   }

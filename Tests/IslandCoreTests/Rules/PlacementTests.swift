@@ -1,10 +1,10 @@
 import IslandCore
 import Testing
 
-// Rules/Ranking.swift and Rules/Placement.swift: Part 2, "Ranking and placement".
+// Rules/Placement.swift: Part 2, "Ranking and placement" (the ranking itself: RankingTests).
 
-@Suite("Ranking and placement")
-struct RankingAndPlacementTests {
+@Suite("Placement")
+struct PlacementTests {
   @Test("no eligible activity gives idle")
   func idle() {
     let island = Island()
@@ -22,26 +22,6 @@ struct RankingAndPlacementTests {
     #expect(island.island == "b")
     #expect(island.detached == nil)
     #expect(island.hidden == ["a"])
-  }
-
-  @Test("higher relevance ranks first")
-  func relevanceRanks() {
-    var island = Island()
-    island.at(0, start("low", app: "com.a", relevance: 1))
-    island.at(1, start("high", app: "com.b", relevance: 5))
-    #expect(island.island == "high")
-    #expect(island.detached == "low")
-  }
-
-  @Test("tie-break by start order: equal relevance, the earlier start wins")
-  func tieBreakByStartOrder() {
-    var island = Island()
-    island.at(0, start("first", app: "com.a", relevance: 7))
-    island.at(1, start("second", app: "com.b", relevance: 7))
-    island.at(2, start("third", app: "com.c", relevance: 7))
-    #expect(island.island == "first")
-    #expect(island.detached == "second")
-    #expect(island.hidden == ["third"])
   }
 
   @Test("detached slot goes to the best activity of another app than the attached one")
@@ -67,16 +47,6 @@ struct RankingAndPlacementTests {
     #expect(island.island == "a")
     #expect(island.detached == "c")
     #expect(island.hidden == [])
-  }
-
-  @Test("relevance changed by an update re-ranks at once")
-  func updateReranks() {
-    var island = Island()
-    island.at(0, start("a", app: "com.a", relevance: 30))
-    island.at(1, start("b", app: "com.b", relevance: 20))
-    island.at(2, update("b", relevance: 40))
-    #expect(island.island == "b")
-    #expect(island.detached == "a")
   }
 
   @Test("ended and dismissed activities are never shown; the last one leaves the island idle")

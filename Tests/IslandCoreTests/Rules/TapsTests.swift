@@ -116,3 +116,20 @@ struct InteractionTests {
     )
   }
 }
+
+/// Issue 13, defect 13 (Part 2, interaction profiles): a tap `outside` while nothing is
+/// expanded is accepted and changes nothing, on every device, one without an island included.
+@Suite struct TapOutsideTests {
+  @Test(arguments: Device.all)
+  func aTapOutsideWithNothingExpandedChangesNothing(device: Device) throws {
+    var state = IslandState(configuration: Configuration(device: device))
+    try state.fold(.start(Start(activity: "a", app: "com.a", state: ["n": 1])), at: 0)
+    let before = state
+    let outcome = try state.apply(.tap(.outside), at: 5)
+    #expect(outcome.effects.isEmpty)
+    #expect(state.seq == before.seq + 1)
+    #expect(state.activities == before.activities)
+    #expect(state.mode == before.mode)
+    #expect(state.expandedReason == nil)
+  }
+}
