@@ -166,10 +166,12 @@ struct EventFields {
   /// (a `Double`) holds exactly.
   static let largestWholeNumber: Int64 = EventBounds.largestWholeNumber
 
+  /// What a whole-number field holds, as its errors say (made only for an error).
+  static var wholeNumberRange: String { "a whole number from 0 to \(largestWholeNumber)" }
+
   /// `value` as a whole number from 0 to 2^53 - 1: only an integer literal, so that `1e-400`,
   /// `-0` or `1.0000000000000000001` are not rounded into one.
   static func wholeNumber(_ value: JSONValue, field: String) throws(JournalLineError) -> Int64 {
-    let expected = "a whole number from 0 to \(largestWholeNumber)"
     switch value {
     case .integer(let integer) where integer >= 0 && integer <= largestWholeNumber:
       return integer
@@ -177,9 +179,9 @@ struct EventFields {
       // Its text is not kept, and the value alone (`0` for `1e-400`) would mislead.
       throw .invalidValue(
         field: field, value: "a number with a fraction, an exponent or a minus sign",
-        expected: expected + " in digits only")
+        expected: wholeNumberRange + " in digits only")
     case .integer, .number:
-      throw .invalidValue(field: field, value: value.compactText, expected: expected)
+      throw .invalidValue(field: field, value: value.compactText, expected: wholeNumberRange)
     case .null, .bool, .string, .array, .object:
       throw .wrongType(field: field, expected: "integer", found: value.kindName)
     }
@@ -196,7 +198,8 @@ struct EventFields {
   /// Sets `field` from a parsed value, checking its type and range.
   mutating func set(_ field: EventField, _ value: JSONValue) throws(JournalLineError) {
     present |= field.bit
-    let name = field.text
+    // The name is made only for an error.
+    var name: String { field.text }
     func string() throws(JournalLineError) -> String {
       guard case .string(let text) = value else {
         throw .wrongType(field: name, expected: "string", found: value.kindName)
