@@ -105,6 +105,18 @@ public struct JSONScanner {
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
     let start = offset + 1
     var index = start
+    // Eight bytes at a time, up to the first that ends the string or needs a closer look.
+    if let base = bytes.baseAddress {
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let stops = JSONScanner.plainStringStops(UInt64(littleEndian: word))
+        if stops != 0 {
+          index += stops.trailingZeroBitCount / 8
+          break
+        }
+        index += 8
+      }
+    }
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -115,6 +127,21 @@ public struct JSONScanner {
       index += 1
     }
     return nil
+  }
+
+  /// The bytes of `word` (its first byte lowest) that a plain string's reading stops at (a
+  /// quote, a backslash, a control character below 0x20), each marked by its high bit; zero
+  /// when there is none. The lowest mark is exact (the classic test for a zero byte): marks
+  /// above it may be false, which the reader never looks at.
+  @inlinable
+  static func plainStringStops(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func below(_ value: UInt64, _ byte: UInt64) -> UInt64 { (value &- ones &* byte) & ~value }
+    let control = below(word, 0x20)
+    let quote = below(word ^ (ones &* 0x22), 1)
+    let backslash = below(word ^ (ones &* 0x5C), 1)
+    return (control | quote | backslash) & highs
   }
 
   /// The string of the bytes in `range` (from ``readPlainString()``), checked as UTF-8.
