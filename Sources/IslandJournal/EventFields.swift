@@ -320,8 +320,9 @@ struct EventFields {
   // MARK: - The event
 
   /// The entry the fields make, or the first thing wrong with them: a key no event has; a
-  /// missing `seq`, `t` or `event`; a field the event does not have; a field it needs; a target it does not take.
-  func entry() throws(JournalLineError) -> LogEntry {
+  /// missing `seq`, `t` or `event`; a field the event does not have; a field it needs; a
+  /// target it does not take. The fields' values are moved into the entry.
+  mutating func entry() throws(JournalLineError) -> LogEntry {
     if let unknownKey {
       throw .unknownField(name: unknownKey, event: event?.name.description)
     }
@@ -344,21 +345,24 @@ struct EventFields {
     }
     let payload: Event
     switch event {
+    // The values are taken out, not copied: the fields are not used again.
     case .start:
-      payload = .start(
-        Start(
-          activity: activity ?? "", app: app ?? "", relevance: relevance ?? 0, stale: stale,
-          state: state ?? ContentState(), layout: layout, url: url, links: links ?? RegionLinks(),
-          timestamp: timestamp, arrived: arrived))
+      let start = Start(
+        activity: activity.take() ?? "", app: app.take() ?? "", relevance: relevance ?? 0,
+        stale: stale, state: state.take() ?? ContentState(), layout: layout.take(),
+        url: url.take(), links: links.take() ?? RegionLinks(), timestamp: timestamp,
+        arrived: arrived)
+      payload = .start(consume start)
     case .update:
       payload = .update(
         Update(
-          activity: activity ?? "", state: state ?? ContentState(), relevance: relevance,
-          stale: stale, alert: alert, timestamp: timestamp, arrived: arrived))
+          activity: activity.take() ?? "", state: state.take() ?? ContentState(),
+          relevance: relevance, stale: stale, alert: alert.take(), timestamp: timestamp,
+          arrived: arrived))
     case .end:
       payload = .end(
         End(
-          activity: activity ?? "", state: state, dismissal: dismissal ?? .default,
+          activity: activity.take() ?? "", state: state.take(), dismissal: dismissal ?? .default,
           timestamp: timestamp, arrived: arrived))
     case .tap:
       guard let tap = TapTarget(rawValue: target ?? "") else {
