@@ -55,9 +55,12 @@ enum EventField: Int, CaseIterable {
     case (9, UInt8(ascii: "d")): candidate = .dismissal
     default: return nil
     }
-    guard scanner.bytes(in: range, equal: candidate.name) else { return nil }
+    guard EventField.nameWords[candidate.rawValue].matches(scanner, range) else { return nil }
     self = candidate
   }
+
+  /// Each field's name as a word, by raw value.
+  private static let nameWords = allCases.map { NameWord($0.name) }
 
   /// The field called `name`.
   init?(name: String) {
@@ -67,7 +70,7 @@ enum EventField: Int, CaseIterable {
 }
 
 /// The six event names.
-enum EventName: CaseIterable {
+enum EventName: Int, CaseIterable {
   case start, update, end, tap, longPress, tick
 
   var name: StaticString {
@@ -119,9 +122,12 @@ enum EventName: CaseIterable {
     case (4, UInt8(ascii: "t")): candidate = .tick
     default: return nil
     }
-    guard scanner.bytes(in: range, equal: candidate.name) else { return nil }
+    guard EventName.nameWords[candidate.rawValue].matches(scanner, range) else { return nil }
     self = candidate
   }
+
+  /// Each event's name as a word, by raw value.
+  private static let nameWords = allCases.map { NameWord($0.name) }
 
   /// The event called `name`.
   init?(name: String) {
@@ -129,6 +135,45 @@ enum EventName: CaseIterable {
       return nil
     }
     self = event
+  }
+}
+
+/// A name of up to nine bytes (a field's or an event's), told apart from a key by one
+/// comparison of its first eight bytes as a word and one of its ninth: no call per key.
+private struct NameWord {
+  /// The name's first eight bytes, the first lowest, zero after its end.
+  let word: UInt64
+  /// Its ninth byte, or zero.
+  let ninth: UInt8
+  let count: Int
+
+  init(_ name: StaticString) {
+    count = name.utf8CodeUnitCount
+    var word: UInt64 = 0
+    for index in 0..<min(8, count) {
+      word |= UInt64(name.utf8Start[index]) << UInt64(8 * index)
+    }
+    self.word = word
+    ninth = count > 8 ? name.utf8Start[8] : 0
+  }
+
+  /// The name's byte at `index`.
+  func byte(_ index: Int) -> UInt8 {
+    index < 8 ? UInt8(truncatingIfNeeded: word >> UInt64(8 * index)) : ninth
+  }
+
+  /// Whether the bytes in `range` of the scanner's buffer are the name.
+  @inline(__always)
+  func matches(_ scanner: JSONScanner, _ range: Range<Int>) -> Bool {
+    guard range.count == count else { return false }
+    let bytes = scanner.bytes
+    guard range.lowerBound + 8 <= bytes.count, let base = bytes.baseAddress else {
+      return (0..<count).allSatisfy { bytes[range.lowerBound + $0] == byte($0) }
+    }
+    let loaded = UInt64(
+      littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
+    let kept = count >= 8 ? loaded : loaded & (1 << UInt64(8 * count) - 1)
+    return kept == word && (count < 9 || base[range.lowerBound + 8] == ninth)
   }
 }
 
