@@ -39,7 +39,8 @@ public struct ContentState: Equatable, Hashable, Sendable {
   /// Removes every field, keeping the storage for the next ones: for a state that is filled
   /// again and again (the journal decoder's, line after line).
   package mutating func removeAll() {
-    fields.removeAll(keepingCapacity: true)
+    // One by one from the end: cheaper than the general range removal for a few fields.
+    while !fields.isEmpty { fields.removeLast() }
   }
 
   /// The same state in storage of its own, no larger than its fields: what a state filled in
