@@ -39,6 +39,7 @@ public enum JournalFormat {
 
   /// Decodes an event line as ``decodeEvent(_:version:)`` does, with what the lines before
   /// it left in `context`.
+  @inline(__always)
   static func decodeEvent(
     _ line: UnsafeBufferPointer<UInt8>, version: Int, context: inout EventLineContext
   ) throws(JournalLineError) -> LogEntry {

@@ -71,6 +71,7 @@ private struct EntryReading: ~Copyable {
   }
 
   /// The next entry, checked for syntax and for seq order, or nil at the end.
+  @inline(__always)
   mutating func next(path: String) throws(JournalError) -> LogEntry? {
     guard let line = try lines.next() else { return nil }
     let entry: LogEntry
