@@ -34,29 +34,47 @@ enum EventField: Int, CaseIterable {
   /// The field named by the bytes in `range` of the scanner's buffer, found by their length
   /// and first byte, then compared in full.
   init?(in scanner: JSONScanner, range: Range<Int>) {
-    guard !range.isEmpty else { return nil }
-    let candidate: EventField
-    switch (range.count, scanner.bytes[range.lowerBound]) {
-    case (1, UInt8(ascii: "t")): candidate = .t
-    case (3, UInt8(ascii: "s")): candidate = .seq
-    case (3, UInt8(ascii: "a")): candidate = .app
-    case (3, UInt8(ascii: "u")): candidate = .url
-    case (5, UInt8(ascii: "e")): candidate = .event
-    case (5, UInt8(ascii: "s")):
-      candidate = scanner.bytes[range.lowerBound + 3] == UInt8(ascii: "t") ? .state : .stale
-    case (5, UInt8(ascii: "l")): candidate = .links
-    case (5, UInt8(ascii: "a")): candidate = .alert
-    case (6, UInt8(ascii: "l")): candidate = .layout
-    case (6, UInt8(ascii: "t")): candidate = .target
-    case (7, UInt8(ascii: "a")): candidate = .arrived
-    case (9, UInt8(ascii: "t")): candidate = .timestamp
-    case (8, UInt8(ascii: "a")): candidate = .activity
-    case (9, UInt8(ascii: "r")): candidate = .relevance
-    case (9, UInt8(ascii: "d")): candidate = .dismissal
+    guard !range.isEmpty,
+      let candidate = EventField.candidate(
+        count: range.count, first: scanner.bytes[range.lowerBound],
+        fourth: range.count > 3 ? scanner.bytes[range.lowerBound + 3] : 0),
+      EventField.nameWords[candidate.rawValue].matches(scanner, range)
+    else { return nil }
+    self = candidate
+  }
+
+  /// The field named by a key of `count` bytes (up to eight) held in `word`, the first byte
+  /// lowest and zero after: found by its length and first byte, then compared in full.
+  init?(word: UInt64, count: Int) {
+    guard count > 0, count <= 8,
+      let candidate = EventField.candidate(
+        count: count, first: UInt8(truncatingIfNeeded: word),
+        fourth: UInt8(truncatingIfNeeded: word >> 24)),
+      EventField.nameWords[candidate.rawValue].word == word
+    else { return nil }
+    self = candidate
+  }
+
+  /// The only field a key of `count` bytes starting with `first` (and `fourth`) may name.
+  private static func candidate(count: Int, first: UInt8, fourth: UInt8) -> EventField? {
+    switch (count, first) {
+    case (1, UInt8(ascii: "t")): return .t
+    case (3, UInt8(ascii: "s")): return .seq
+    case (3, UInt8(ascii: "a")): return .app
+    case (3, UInt8(ascii: "u")): return .url
+    case (5, UInt8(ascii: "e")): return .event
+    case (5, UInt8(ascii: "s")): return fourth == UInt8(ascii: "t") ? .state : .stale
+    case (5, UInt8(ascii: "l")): return .links
+    case (5, UInt8(ascii: "a")): return .alert
+    case (6, UInt8(ascii: "l")): return .layout
+    case (6, UInt8(ascii: "t")): return .target
+    case (7, UInt8(ascii: "a")): return .arrived
+    case (9, UInt8(ascii: "t")): return .timestamp
+    case (8, UInt8(ascii: "a")): return .activity
+    case (9, UInt8(ascii: "r")): return .relevance
+    case (9, UInt8(ascii: "d")): return .dismissal
     default: return nil
     }
-    guard EventField.nameWords[candidate.rawValue].matches(scanner, range) else { return nil }
-    self = candidate
   }
 
   /// Each field's name as a word, by raw value.

@@ -134,7 +134,7 @@ public struct JSONScanner {
   /// when there is none. The lowest mark is exact (the classic test for a zero byte): marks
   /// above it may be false, which the reader never looks at.
   @inlinable
-  static func plainStringStops(_ word: UInt64) -> UInt64 {
+  public static func plainStringStops(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
     func below(_ value: UInt64, _ byte: UInt64) -> UInt64 { (value &- ones &* byte) & ~value }
