@@ -117,8 +117,8 @@ public enum EventLine {
     return try decode(line, context: &context)
   }
 
-  /// Decodes an event line as ``decode(_:)-3t4y0`` does, with what the lines before it left
-  /// in `context`.
+  /// Decodes an event line from its bytes as the public `decode(_:)` does, with what the lines
+  /// before it left in `context`.
   static func decode(_ line: UnsafeBufferPointer<UInt8>, context: inout EventLineContext)
     throws(JournalLineError) -> LogEntry
   {
