@@ -34,30 +34,51 @@ enum EventField: Int, CaseIterable {
   /// The field named by the bytes in `range` of the scanner's buffer, found by their length
   /// and first byte, then compared in full.
   init?(in scanner: JSONScanner, range: Range<Int>) {
-    guard !range.isEmpty else { return nil }
-    let candidate: EventField
-    switch (range.count, scanner.bytes[range.lowerBound]) {
-    case (1, UInt8(ascii: "t")): candidate = .t
-    case (3, UInt8(ascii: "s")): candidate = .seq
-    case (3, UInt8(ascii: "a")): candidate = .app
-    case (3, UInt8(ascii: "u")): candidate = .url
-    case (5, UInt8(ascii: "e")): candidate = .event
-    case (5, UInt8(ascii: "s")):
-      candidate = scanner.bytes[range.lowerBound + 3] == UInt8(ascii: "t") ? .state : .stale
-    case (5, UInt8(ascii: "l")): candidate = .links
-    case (5, UInt8(ascii: "a")): candidate = .alert
-    case (6, UInt8(ascii: "l")): candidate = .layout
-    case (6, UInt8(ascii: "t")): candidate = .target
-    case (7, UInt8(ascii: "a")): candidate = .arrived
-    case (9, UInt8(ascii: "t")): candidate = .timestamp
-    case (8, UInt8(ascii: "a")): candidate = .activity
-    case (9, UInt8(ascii: "r")): candidate = .relevance
-    case (9, UInt8(ascii: "d")): candidate = .dismissal
-    default: return nil
-    }
-    guard scanner.bytes(in: range, equal: candidate.name) else { return nil }
+    guard !range.isEmpty,
+      let candidate = EventField.candidate(
+        count: range.count, first: scanner.bytes[range.lowerBound],
+        fourth: range.count > 3 ? scanner.bytes[range.lowerBound + 3] : 0),
+      EventField.nameWords[candidate.rawValue].matches(scanner, range)
+    else { return nil }
     self = candidate
   }
+
+  /// The field named by a key of `count` bytes (up to eight) held in `word`, the first byte
+  /// lowest and zero after: found by its length and first byte, then compared in full.
+  init?(word: UInt64, count: Int) {
+    guard count > 0, count <= 8,
+      let candidate = EventField.candidate(
+        count: count, first: UInt8(truncatingIfNeeded: word),
+        fourth: UInt8(truncatingIfNeeded: word >> 24)),
+      EventField.nameWords[candidate.rawValue].word == word
+    else { return nil }
+    self = candidate
+  }
+
+  /// The only field a key of `count` bytes starting with `first` (and `fourth`) may name.
+  private static func candidate(count: Int, first: UInt8, fourth: UInt8) -> EventField? {
+    switch (count, first) {
+    case (1, UInt8(ascii: "t")): return .t
+    case (3, UInt8(ascii: "s")): return .seq
+    case (3, UInt8(ascii: "a")): return .app
+    case (3, UInt8(ascii: "u")): return .url
+    case (5, UInt8(ascii: "e")): return .event
+    case (5, UInt8(ascii: "s")): return fourth == UInt8(ascii: "t") ? .state : .stale
+    case (5, UInt8(ascii: "l")): return .links
+    case (5, UInt8(ascii: "a")): return .alert
+    case (6, UInt8(ascii: "l")): return .layout
+    case (6, UInt8(ascii: "t")): return .target
+    case (7, UInt8(ascii: "a")): return .arrived
+    case (9, UInt8(ascii: "t")): return .timestamp
+    case (8, UInt8(ascii: "a")): return .activity
+    case (9, UInt8(ascii: "r")): return .relevance
+    case (9, UInt8(ascii: "d")): return .dismissal
+    default: return nil
+    }
+  }
+
+  /// Each field's name as a word, by raw value.
+  private static let nameWords = allCases.map { NameWord($0.name) }
 
   /// The field called `name`.
   init?(name: String) {
@@ -67,7 +88,7 @@ enum EventField: Int, CaseIterable {
 }
 
 /// The six event names.
-enum EventName: CaseIterable {
+enum EventName: Int, CaseIterable {
   case start, update, end, tap, longPress, tick
 
   var name: StaticString {
@@ -119,9 +140,12 @@ enum EventName: CaseIterable {
     case (4, UInt8(ascii: "t")): candidate = .tick
     default: return nil
     }
-    guard scanner.bytes(in: range, equal: candidate.name) else { return nil }
+    guard EventName.nameWords[candidate.rawValue].matches(scanner, range) else { return nil }
     self = candidate
   }
+
+  /// Each event's name as a word, by raw value.
+  private static let nameWords = allCases.map { NameWord($0.name) }
 
   /// The event called `name`.
   init?(name: String) {
@@ -129,6 +153,45 @@ enum EventName: CaseIterable {
       return nil
     }
     self = event
+  }
+}
+
+/// A name of up to nine bytes (a field's or an event's), told apart from a key by one
+/// comparison of its first eight bytes as a word and one of its ninth: no call per key.
+private struct NameWord {
+  /// The name's first eight bytes, the first lowest, zero after its end.
+  let word: UInt64
+  /// Its ninth byte, or zero.
+  let ninth: UInt8
+  let count: Int
+
+  init(_ name: StaticString) {
+    count = name.utf8CodeUnitCount
+    var word: UInt64 = 0
+    for index in 0..<min(8, count) {
+      word |= UInt64(name.utf8Start[index]) << UInt64(8 * index)
+    }
+    self.word = word
+    ninth = count > 8 ? name.utf8Start[8] : 0
+  }
+
+  /// The name's byte at `index`.
+  func byte(_ index: Int) -> UInt8 {
+    index < 8 ? UInt8(truncatingIfNeeded: word >> UInt64(8 * index)) : ninth
+  }
+
+  /// Whether the bytes in `range` of the scanner's buffer are the name.
+  @inline(__always)
+  func matches(_ scanner: JSONScanner, _ range: Range<Int>) -> Bool {
+    guard range.count == count else { return false }
+    let bytes = scanner.bytes
+    guard range.lowerBound + 8 <= bytes.count, let base = bytes.baseAddress else {
+      return (0..<count).allSatisfy { bytes[range.lowerBound + $0] == byte($0) }
+    }
+    let loaded = UInt64(
+      littleEndian: UnsafeRawPointer(base + range.lowerBound).loadUnaligned(as: UInt64.self))
+    let kept = count >= 8 ? loaded : loaded & (1 << UInt64(8 * count) - 1)
+    return kept == word && (count < 9 || base[range.lowerBound + 8] == ninth)
   }
 }
 
@@ -166,10 +229,12 @@ struct EventFields {
   /// (a `Double`) holds exactly.
   static let largestWholeNumber: Int64 = EventBounds.largestWholeNumber
 
+  /// What a whole-number field holds, as its errors say (made only for an error).
+  static var wholeNumberRange: String { "a whole number from 0 to \(largestWholeNumber)" }
+
   /// `value` as a whole number from 0 to 2^53 - 1: only an integer literal, so that `1e-400`,
   /// `-0` or `1.0000000000000000001` are not rounded into one.
   static func wholeNumber(_ value: JSONValue, field: String) throws(JournalLineError) -> Int64 {
-    let expected = "a whole number from 0 to \(largestWholeNumber)"
     switch value {
     case .integer(let integer) where integer >= 0 && integer <= largestWholeNumber:
       return integer
@@ -177,9 +242,9 @@ struct EventFields {
       // Its text is not kept, and the value alone (`0` for `1e-400`) would mislead.
       throw .invalidValue(
         field: field, value: "a number with a fraction, an exponent or a minus sign",
-        expected: expected + " in digits only")
+        expected: wholeNumberRange + " in digits only")
     case .integer, .number:
-      throw .invalidValue(field: field, value: value.compactText, expected: expected)
+      throw .invalidValue(field: field, value: value.compactText, expected: wholeNumberRange)
     case .null, .bool, .string, .array, .object:
       throw .wrongType(field: field, expected: "integer", found: value.kindName)
     }
@@ -196,7 +261,8 @@ struct EventFields {
   /// Sets `field` from a parsed value, checking its type and range.
   mutating func set(_ field: EventField, _ value: JSONValue) throws(JournalLineError) {
     present |= field.bit
-    let name = field.text
+    // The name is made only for an error.
+    var name: String { field.text }
     func string() throws(JournalLineError) -> String {
       guard case .string(let text) = value else {
         throw .wrongType(field: name, expected: "string", found: value.kindName)
@@ -317,8 +383,9 @@ struct EventFields {
   // MARK: - The event
 
   /// The entry the fields make, or the first thing wrong with them: a key no event has; a
-  /// missing `seq`, `t` or `event`; a field the event does not have; a field it needs; a target it does not take.
-  func entry() throws(JournalLineError) -> LogEntry {
+  /// missing `seq`, `t` or `event`; a field the event does not have; a field it needs; a
+  /// target it does not take. The fields' values are moved into the entry.
+  mutating func entry() throws(JournalLineError) -> LogEntry {
     if let unknownKey {
       throw .unknownField(name: unknownKey, event: event?.name.description)
     }
@@ -341,21 +408,24 @@ struct EventFields {
     }
     let payload: Event
     switch event {
+    // The values are taken out, not copied: the fields are not used again.
     case .start:
-      payload = .start(
-        Start(
-          activity: activity ?? "", app: app ?? "", relevance: relevance ?? 0, stale: stale,
-          state: state ?? ContentState(), layout: layout, url: url, links: links ?? RegionLinks(),
-          timestamp: timestamp, arrived: arrived))
+      let start = Start(
+        activity: activity.take() ?? "", app: app.take() ?? "", relevance: relevance ?? 0,
+        stale: stale, state: state.take() ?? ContentState(), layout: layout.take(),
+        url: url.take(), links: links.take() ?? RegionLinks(), timestamp: timestamp,
+        arrived: arrived)
+      payload = .start(consume start)
     case .update:
       payload = .update(
         Update(
-          activity: activity ?? "", state: state ?? ContentState(), relevance: relevance,
-          stale: stale, alert: alert, timestamp: timestamp, arrived: arrived))
+          activity: activity.take() ?? "", state: state.take() ?? ContentState(),
+          relevance: relevance, stale: stale, alert: alert.take(), timestamp: timestamp,
+          arrived: arrived))
     case .end:
       payload = .end(
         End(
-          activity: activity ?? "", state: state, dismissal: dismissal ?? .default,
+          activity: activity.take() ?? "", state: state.take(), dismissal: dismissal ?? .default,
           timestamp: timestamp, arrived: arrived))
     case .tap:
       guard let tap = TapTarget(rawValue: target ?? "") else {

@@ -113,7 +113,18 @@ public enum EventLine {
   public static func decode(_ line: UnsafeBufferPointer<UInt8>) throws(JournalLineError)
     -> LogEntry
   {
+    var context = EventLineContext(keepingStrings: false)
+    return try decode(line, context: &context)
+  }
+
+  /// Decodes an event line from its bytes as the public `decode(_:)` does, with what the lines
+  /// before it left in `context`.
+  static func decode(_ line: UnsafeBufferPointer<UInt8>, context: inout EventLineContext)
+    throws(JournalLineError) -> LogEntry
+  {
     var reader = LineReader(scanner: JSONScanner(line))
+    swap(&reader.context, &context)
+    defer { swap(&reader.context, &context) }
     var fields = EventFields()
     reader.skipWhitespace()
     guard reader.peek == UInt8(ascii: "{") else {
@@ -172,10 +183,25 @@ public enum EventLine {
   }
 }
 
+/// What decoding one event line leaves for the next: the strings to hand out again, and the
+/// storage a content state is read into before it is copied to be kept. A journal reader
+/// keeps one for all its lines.
+struct EventLineContext {
+  var strings: RecentStrings
+  var content = ContentState()
+
+  /// A context that keeps recent strings, or one that keeps none (and allocates nothing).
+  init(keepingStrings: Bool) {
+    strings = RecentStrings(slotBits: keepingStrings ? 10 : 0)
+  }
+}
+
 /// A ``JSONScanner`` whose errors are ``JournalLineError``s, with the fast readings of the
 /// event fields.
 private struct LineReader {
   var scanner: JSONScanner
+  /// The decoder's context, swapped in for the line.
+  var context = EventLineContext(keepingStrings: false)
 
   var peek: UInt8? { scanner.peek }
 
@@ -192,6 +218,7 @@ private struct LineReader {
     do {
       scanner.skipWhitespace()
       let offset = scanner.offset
+      if let field = readShortFieldKey() { return (field, "", offset) }
       if let range = try scanner.readPlainString() {
         try scanner.expect(UInt8(ascii: ":"))
         scanner.skipWhitespace()
@@ -205,6 +232,28 @@ private struct LineReader {
     }
   }
 
+  /// Reads a key of up to eight plain bytes that names a field, with the colon right after
+  /// it, in one step: the eight bytes after the quote, loaded as one word, hold the key.
+  /// Nil, reading nothing, for any other key (``readKey()`` reads it).
+  private mutating func readShortFieldKey() -> EventField? {
+    let bytes = scanner.bytes
+    let start = scanner.offset + 1
+    guard start + 10 <= bytes.count, let base = bytes.baseAddress,
+      bytes[start - 1] == UInt8(ascii: "\"")
+    else { return nil }
+    let word = UInt64(
+      littleEndian: UnsafeRawPointer(base + start).loadUnaligned(as: UInt64.self))
+    // The first quote, backslash or control byte; eight when there is none in the word.
+    let count = JSONScanner.plainStringStops(word).trailingZeroBitCount / 8
+    let key = count == 8 ? word : word & (1 << UInt64(8 * count) &- 1)
+    guard bytes[start + count] == UInt8(ascii: "\""), bytes[start + count + 1] == UInt8(ascii: ":"),
+      let field = EventField(word: key, count: count)
+    else { return nil }
+    scanner.offset = start + count + 2
+    scanner.skipWhitespace()
+    return field
+  }
+
   /// Reads a content state's key and its colon.
   mutating func readName() throws(JournalLineError) -> (name: String, offset: Int) {
     do {
@@ -213,7 +262,7 @@ private struct LineReader {
       if let range = try scanner.readPlainString() {
         try scanner.expect(UInt8(ascii: ":"))
         scanner.skipWhitespace()
-        return (try scanner.string(in: range), offset)
+        return (try recentString(in: range), offset)
       }
       return (try scanner.readKey().string(), offset)
     } catch {
@@ -233,8 +282,47 @@ private struct LineReader {
     do { return try scanner.parseValue() } catch { throw .syntax(error) }
   }
 
+  /// Reads a string: one written without escapes through the recent strings.
   mutating func parseString() throws(JournalLineError) -> String {
-    do { return try scanner.parseString() } catch { throw .syntax(error) }
+    do {
+      guard let range = try scanner.readPlainString() else { return try scanner.parseString() }
+      return try recentString(in: range)
+    } catch {
+      throw .syntax(error)
+    }
+  }
+
+  /// The string of the bytes in `range` (from ``JSONScanner/readPlainString()``): the one
+  /// made before from the same bytes, or else a new one, checked as UTF-8.
+  private mutating func recentString(in range: Range<Int>) throws(JSONParseError) -> String {
+    let scanner = scanner
+    return try context.strings.string(UnsafeBufferPointer(rebasing: scanner.bytes[range])) {
+      () throws(JSONParseError) in try scanner.string(in: range)
+    }
+  }
+
+  /// Reads a whole-number field: plain digits (nearly always) straight from the bytes, any
+  /// other number through the number parser and ``EventFields/wholeNumber(_:field:)``,
+  /// which accepts or reports it.
+  mutating func wholeNumber(field: String) throws(JournalLineError) -> Int64 {
+    let bytes = scanner.bytes
+    let start = scanner.offset
+    // 2^53 - 1 has 16 digits; a longer number is left to the parser.
+    let end = min(bytes.count, start + 16)
+    var index = start
+    var value: Int64 = 0
+    while index < end, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+      value = value * 10 + Int64(digit)
+      index += 1
+    }
+    let followed = index < bytes.count ? bytes[index] : UInt8(ascii: " ")
+    let plain =
+      index > start && (index == start + 1 || bytes[start] != UInt8(ascii: "0"))
+      && followed &- UInt8(ascii: "0") >= 10 && followed != UInt8(ascii: ".")
+      && followed | 0x20 != UInt8(ascii: "e") && value <= EventFields.largestWholeNumber
+    guard plain else { return try EventFields.wholeNumber(try parseNumberLiteral(), field: field) }
+    scanner.offset = index
+    return value
   }
 
   mutating func parseNumber() throws(JournalLineError) -> Double {
@@ -256,14 +344,11 @@ private struct LineReader {
   /// through the generic parser and ``EventFields/set(_:_:)``.
   mutating func read(_ field: EventField, into fields: inout EventFields) throws(JournalLineError) {
     switch field {
-    case .seq where atNumber:
-      fields.seq = try EventFields.wholeNumber(try parseNumberLiteral(), field: "seq")
-    case .t where atNumber:
-      fields.t = try EventFields.wholeNumber(try parseNumberLiteral(), field: "t")
-    case .stale where atNumber:
-      fields.stale = try EventFields.wholeNumber(try parseNumberLiteral(), field: "stale")
-    case .timestamp where atNumber:
-      fields.timestamp = try EventFields.wholeNumber(try parseNumberLiteral(), field: "timestamp")
+    case .seq where atNumber: fields.seq = try wholeNumber(field: "seq")
+    case .t where atNumber: fields.t = try wholeNumber(field: "t")
+    case .stale where atNumber: fields.stale = try wholeNumber(field: "stale")
+    case .timestamp where atNumber: fields.timestamp = try wholeNumber(field: "timestamp")
+    case .arrived where atNumber: fields.arrived = try wholeNumber(field: "arrived")
     case .relevance where atNumber:
       fields.relevance = try parseNumber()
     case .activity where atString: fields.activity = try parseString()
@@ -294,13 +379,12 @@ private struct LineReader {
 
   /// Reads a content state object: names to strings, numbers and booleans.
   private mutating func readContent() throws(JournalLineError) -> ContentState {
-    var content = ContentState()
-    guard try enterObject() else { return content }
-    content.reserveCapacity(4)
+    guard try enterObject() else { return ContentState() }
+    context.content.removeAll()
     repeat {
       let key = try readName()
       let name = key.name
-      guard !content.contains(name) else {
+      guard !context.content.contains(name) else {
         throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(name)))
       }
       let value: ContentValue
@@ -311,8 +395,8 @@ private struct LineReader {
       case .some where atNumber: value = .number(try parseNumber())
       default: value = try EventFields.contentValue(try parseValue(), name: name)
       }
-      content.add(name, value)
+      context.content.add(name, value)
     } while try nextMember()
-    return content
+    return context.content.copied()
   }
 }

@@ -33,16 +33,26 @@ public enum JournalFormat {
   public static func decodeEvent(_ line: UnsafeBufferPointer<UInt8>, version: Int)
     throws(JournalLineError) -> LogEntry
   {
+    var context = EventLineContext(keepingStrings: false)
+    return try decodeEvent(line, version: version, context: &context)
+  }
+
+  /// Decodes an event line as ``decodeEvent(_:version:)`` does, with what the lines before
+  /// it left in `context`.
+  @inline(__always)
+  static func decodeEvent(
+    _ line: UnsafeBufferPointer<UInt8>, version: Int, context: inout EventLineContext
+  ) throws(JournalLineError) -> LogEntry {
     switch version {
     case 1:
-      let entry = try EventLine.decode(line)
+      let entry = try EventLine.decode(line, context: &context)
       if let field = entry.event.timestamp != nil
         ? "timestamp" : entry.event.arrived.map({ _ in "arrived" })
       {
         throw .needsVersion(field: field, version: 2, found: 1)
       }
       return entry
-    case 2: return try EventLine.decode(line)
+    case 2: return try EventLine.decode(line, context: &context)
     default: throw .newerVersion(found: version, supported: currentVersion)
     }
   }

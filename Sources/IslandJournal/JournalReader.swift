@@ -17,24 +17,24 @@ public final class JournalReader {
   /// The file read.
   public let path: String
   /// Its header.
-  public private(set) var header = JournalHeader()
+  public let header: JournalHeader
   /// The seq of the last entry read (0 before any).
-  public private(set) var lastSeq = 0
+  public var lastSeq: Int { entries.lastSeq }
 
-  /// The lines of the file. One stored struct, so that reading a line costs one access to
-  /// the reader, not one per field of the buffer's bookkeeping.
-  private var lines: LineSplitter
+  /// The lines of the file and what reading them keeps. One stored struct, so that reading
+  /// an entry costs one access to the reader, not one per part of it.
+  private var entries: EntryReading
 
   /// The number of the last line read (the header is line 1).
-  public var lineNumber: Int { lines.lineNumber }
+  public var lineNumber: Int { entries.lines.lineNumber }
 
   /// What the reader noticed without stopping.
-  public var warnings: [JournalWarning] { lines.warnings }
+  public var warnings: [JournalWarning] { entries.lines.warnings }
 
   /// Opens `path` and reads its header.
   public init(path: String) throws(JournalError) {
     self.path = path
-    lines = try LineSplitter(path: path)
+    var lines = try LineSplitter(path: path)
     guard let line = try lines.next() else {
       if case .tornLastLine? = lines.warnings.last {
         throw .badLine(path: path, line: 1, .missingHeader(found: "torn (no newline)"))
@@ -46,14 +46,37 @@ public final class JournalReader {
     } catch {
       throw .badLine(path: path, line: lines.lineNumber, error)
     }
+    entries = EntryReading(lines: lines, version: header.version)
   }
 
   /// The next entry, or nil at the end of the journal.
   public func next() throws(JournalError) -> LogEntry? {
+    try entries.next(path: path)
+  }
+}
+
+/// The entries of a journal's lines after its header, in seq order.
+private struct EntryReading: ~Copyable {
+  var lines: LineSplitter
+  /// The journal's version, which says how its lines are read.
+  let version: Int
+  /// The seq of the last entry read (0 before any).
+  private(set) var lastSeq = 0
+  /// What each line's decoding leaves for the next.
+  private var context = EventLineContext(keepingStrings: true)
+
+  init(lines: consuming LineSplitter, version: Int) {
+    self.lines = lines
+    self.version = version
+  }
+
+  /// The next entry, checked for syntax and for seq order, or nil at the end.
+  @inline(__always)
+  mutating func next(path: String) throws(JournalError) -> LogEntry? {
     guard let line = try lines.next() else { return nil }
     let entry: LogEntry
     do {
-      entry = try JournalFormat.decodeEvent(line, version: header.version)
+      entry = try JournalFormat.decodeEvent(line, version: version, context: &context)
     } catch {
       throw .badLine(path: path, line: lines.lineNumber, error)
     }

@@ -105,6 +105,18 @@ public struct JSONScanner {
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
     let start = offset + 1
     var index = start
+    // Eight bytes at a time, up to the first that ends the string or needs a closer look.
+    if let base = bytes.baseAddress {
+      while index + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let stops = JSONScanner.plainStringStops(UInt64(littleEndian: word))
+        if stops != 0 {
+          index += stops.trailingZeroBitCount / 8
+          break
+        }
+        index += 8
+      }
+    }
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -115,6 +127,21 @@ public struct JSONScanner {
       index += 1
     }
     return nil
+  }
+
+  /// The bytes of `word` (its first byte lowest) that a plain string's reading stops at (a
+  /// quote, a backslash, a control character below 0x20), each marked by its high bit; zero
+  /// when there is none. The lowest mark is exact (the classic test for a zero byte): marks
+  /// above it may be false, which the reader never looks at.
+  @inlinable
+  public static func plainStringStops(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    func below(_ value: UInt64, _ byte: UInt64) -> UInt64 { (value &- ones &* byte) & ~value }
+    let control = below(word, 0x20)
+    let quote = below(word ^ (ones &* 0x22), 1)
+    let backslash = below(word ^ (ones &* 0x5C), 1)
+    return (control | quote | backslash) & highs
   }
 
   /// The string of the bytes in `range` (from ``readPlainString()``), checked as UTF-8.
@@ -484,6 +511,54 @@ public struct JSONScanner {
     return value
   }
 
+  /// Exact powers of five: 5^0 through 5^27, the largest that a `UInt64` holds.
+  @usableFromInline
+  static let powersOfFive: [UInt64] = (0...27).map { exponent in
+    var value: UInt64 = 1
+    for _ in 0..<exponent { value *= 5 }
+    return value
+  }
+
+  /// `mantissa` × 10^`exponent` correctly rounded to the nearest `Double` (ties to even), as
+  /// `strtod` rounds it, for a mantissa above 0 and an exponent from -27 to 27; nil for
+  /// any other exponent.
+  ///
+  /// Apps write fractions with up to 17 digits (`0.37000000000000005`), beyond Clinger's fast
+  /// path. Here 10^e is 5^e × 2^e, and 5^e fits 64 bits: the product with the mantissa, or
+  /// the quotient by it, is computed in integers to 64 significant bits, a last bit set
+  /// when anything was left over; converting that to a `Double` then rounds once, exactly as
+  /// rounding the decimal's true value would, and the power of two is exact.
+  @usableFromInline
+  static func roundedDecimal(_ mantissa: UInt64, _ exponent: Int) -> Double? {
+    guard mantissa != 0, (-27...27).contains(exponent) else { return nil }
+    let five = powersOfFive[abs(exponent)]
+    if exponent >= 0 {
+      let (high, low) = five.multipliedFullWidth(by: mantissa)
+      guard high != 0 else {
+        return Double(sign: .plus, exponent: exponent, significand: Double(low))
+      }
+      let shift = high.leadingZeroBitCount
+      let top = shift == 0 ? high : high << shift | low >> (64 - shift)
+      let rest = low << shift
+      let significand = Double(top | (rest == 0 ? 0 : 1))
+      return Double(sign: .plus, exponent: 64 - shift + exponent, significand: significand)
+    }
+    // The mantissa shifted left so that the quotient has 63 or 64 bits, and the quotient
+    // still fits 64 bits: the dividend's high word stays below the divisor.
+    let shift = 63 + (64 - five.leadingZeroBitCount) - (64 - mantissa.leadingZeroBitCount)
+    let dividend: (high: UInt64, low: UInt64)
+    if shift == 0 {
+      dividend = (0, mantissa)
+    } else if shift < 64 {
+      dividend = (mantissa >> (64 - shift), mantissa << shift)
+    } else {
+      dividend = (mantissa << (shift - 64), 0)
+    }
+    let (quotient, remainder) = five.dividingFullWidth(dividend)
+    let significand = Double(quotient | (remainder == 0 ? 0 : 1))
+    return Double(sign: .plus, exponent: -shift + exponent, significand: significand)
+  }
+
   /// Reads a number in JSON's grammar as a value: ``JSONValue/integer(_:)`` for an integer
   /// literal (digits, an optional minus, no fraction or exponent) that an `Int64` holds,
   /// except `-0`; ``JSONValue/number(_:)`` for any other, correctly rounded.
@@ -588,6 +663,8 @@ public struct JSONScanner {
         : significand / JSONScanner.powersOfTen[-exponent]
     } else if mantissa == 0 && exact {
       value = 0
+    } else if exact, let rounded = JSONScanner.roundedDecimal(mantissa, exponent) {
+      value = rounded
     } else {
       let text = String(
         decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)

@@ -1,0 +1,51 @@
+import IslandCore
+import IslandProperties
+import Testing
+
+@testable import IslandJournal
+
+/// The decoder's recent strings hand out a string made before only for the very same bytes.
+@Suite struct RecentStringsTests {
+  /// `text`'s string through `strings`, and whether it was made anew.
+  static func string(_ text: String, _ strings: inout RecentStrings) -> (String, made: Bool) {
+    var made = false
+    let string = Array(text.utf8).withUnsafeBufferPointer { bytes in
+      strings.string(bytes) { () -> String in
+        made = true
+        return String(decoding: bytes, as: UTF8.self)
+      }
+    }
+    return (string, made)
+  }
+
+  @Test func theSameBytesGiveTheStringMadeBefore() {
+    var strings = RecentStrings(slotBits: 4)
+    #expect(Self.string("Out for delivery", &strings) == ("Out for delivery", true))
+    #expect(Self.string("Out for delivery", &strings) == ("Out for delivery", false))
+    #expect(Self.string("", &strings) == ("", true))
+    #expect(Self.string("", &strings) == ("", false))
+  }
+
+  @Test func otherBytesNeverGetAnotherString() {
+    // Few slots, so that strings share them; lengths around the word sizes and the limit.
+    var strings = RecentStrings(slotBits: 2)
+    var random = SplitMix64(seed: 7)
+    let letters = Array("ab\u{0}é".utf8)
+    for _ in 0..<20_000 {
+      let count = Int(random.next() % 36)
+      let bytes = (0..<count).map { _ in letters[Int(random.next() % UInt64(letters.count))] }
+      let text = String(decoding: bytes, as: UTF8.self)
+      #expect(Self.string(text, &strings).0 == text)
+    }
+  }
+
+  @Test func longStringsAndNoSlotsAreAlwaysMadeAnew() {
+    var long = RecentStrings(slotBits: 4)
+    let sentence = String(repeating: "x", count: RecentStrings.longestKept + 1)
+    #expect(Self.string(sentence, &long).made)
+    #expect(Self.string(sentence, &long).made)
+    var none = RecentStrings(slotBits: 0)
+    #expect(Self.string("act1", &none).made)
+    #expect(Self.string("act1", &none).made)
+  }
+}
