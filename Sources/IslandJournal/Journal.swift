@@ -39,7 +39,7 @@ public enum Journal {
 
   /// ``replay(path:until:onEvent:)``, decoding on a second thread when the file has at
   /// least `threshold` bytes (tests compare both ways on the same files).
-  static func replay(
+  package static func replay(
     path: String, until: Int?, pipelineFrom threshold: Int,
     onEvent: ((LogEntry, Outcome, IslandState) -> Void)?
   ) throws(JournalError) -> JournalReplay {

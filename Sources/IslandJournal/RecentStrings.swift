@@ -7,9 +7,9 @@ import IslandCore
 /// one too long to be stored inline, allocating it. A fixed number of slots, each holding
 /// the last short string whose bytes hash to it: memory does not grow with the journal, and
 /// a string that never comes back costs only its hash.
-struct RecentStrings {
+package struct RecentStrings {
   /// The longest string kept, in bytes: longer ones (sentences) seldom come back.
-  static let longestKept = 32
+  package static let longestKept = 32
 
   /// The bytes of a string of up to ``longestKept`` bytes, zero after its end.
   private typealias Words = (UInt64, UInt64, UInt64, UInt64)
@@ -23,13 +23,13 @@ struct RecentStrings {
   private var slots: [Slot]
 
   /// Room for `2^bits` strings (none for 0).
-  init(slotBits bits: Int) {
+  package init(slotBits bits: Int) {
     slots = bits == 0 ? [] : Array(repeating: Slot(), count: 1 << bits)
   }
 
   /// The string of `bytes`: the one made before from the same bytes, or else `make()`'s,
   /// kept for next time.
-  mutating func string<Failure: Error>(
+  package mutating func string<Failure: Error>(
     _ bytes: UnsafeBufferPointer<UInt8>, make: () throws(Failure) -> String
   ) throws(Failure) -> String {
     guard bytes.count <= RecentStrings.longestKept, !slots.isEmpty else { return try make() }

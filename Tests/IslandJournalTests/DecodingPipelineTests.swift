@@ -1,7 +1,6 @@
 import IslandCore
+import IslandJournal
 import Testing
-
-@testable import IslandJournal
 
 /// A long journal is replayed with its decoding on a second thread: the result must be the
 /// sequential replay's, entry for entry, error for error, warning for warning.

@@ -1,9 +1,8 @@
 import Foundation
 import IslandCore
+import IslandJournal
 import IslandProperties
 import Testing
-
-@testable import IslandJournal
 
 /// The fast event-line decoder against two references: the tree decoder (our strict parser,
 /// then the same field checks), and Foundation's `JSONSerialization` followed by those

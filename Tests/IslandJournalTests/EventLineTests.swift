@@ -1,7 +1,6 @@
 import IslandCore
+import IslandJournal
 import Testing
-
-@testable import IslandJournal
 
 @Suite struct EventLineTests {
   static let entries: [LogEntry] = [

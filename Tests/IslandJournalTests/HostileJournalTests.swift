@@ -1,8 +1,7 @@
 import Foundation
 import IslandCore
+import IslandJournal
 import Testing
-
-@testable import IslandJournal
 
 /// Issue 13's reproducers for the journal: whole numbers only as integer literals (defect
 /// 14), the one bound every writer keeps (3), files that are not regular (11).

@@ -1,7 +1,6 @@
 import IslandCore
+import IslandJournal
 import Testing
-
-@testable import IslandJournal
 
 /// The bad-input suite: every way a journal file can be wrong, with the exact error.
 @Suite struct JournalReaderTests {

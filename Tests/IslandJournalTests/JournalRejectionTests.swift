@@ -1,7 +1,6 @@
 import IslandCore
+import IslandJournal
 import Testing
-
-@testable import IslandJournal
 
 /// The limits and rules of Part 2 that refuse an event: in a journal each is an error at the
 /// event's line, and nothing after it is read.

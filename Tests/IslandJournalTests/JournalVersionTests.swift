@@ -1,7 +1,6 @@
 import IslandCore
+import IslandJournal
 import Testing
-
-@testable import IslandJournal
 
 /// Version 2 of the journal format: `timestamp` and `arrived`; version-1 journals still read.
 @Suite struct JournalVersionTests {

@@ -1,8 +1,7 @@
 import Foundation
 import IslandCore
+import IslandJournal
 import Testing
-
-@testable import IslandJournal
 
 @Suite struct JournalWriterTests {
   static let events: [(Milliseconds, Event)] = [

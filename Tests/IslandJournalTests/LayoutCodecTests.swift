@@ -1,7 +1,6 @@
 import IslandCore
+import IslandJournal
 import Testing
-
-@testable import IslandJournal
 
 @Suite struct LayoutCodecTests {
   @Test func seed000DeliveryLayoutIsWrittenAsTheSeedReads() {

@@ -1,8 +1,7 @@
 import Foundation
 import IslandCore
+import IslandJournal
 import Testing
-
-@testable import IslandJournal
 
 /// The journal shown in the README's Journals section replays as the README says.
 @Suite struct ReadmeJournalTests {

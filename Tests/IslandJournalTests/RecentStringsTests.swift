@@ -1,8 +1,7 @@
 import IslandCore
+import IslandJournal
 import IslandProperties
 import Testing
-
-@testable import IslandJournal
 
 /// The decoder's recent strings hand out a string made before only for the very same bytes.
 @Suite struct RecentStringsTests {

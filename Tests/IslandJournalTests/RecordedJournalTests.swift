@@ -1,10 +1,9 @@
 import Foundation
 import IslandCore
+import IslandJournal
 import IslandPush
 import IslandTesting
 import Testing
-
-@testable import IslandJournal
 
 /// Every journal in `Journals/` replays to its expected output: `NAME.jsonl` to
 /// `NAME.expected.json` (the final state, as `island replay --format json` prints it) and,

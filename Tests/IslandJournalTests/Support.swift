@@ -1,8 +1,7 @@
 import Foundation
 import IslandCore
+import IslandJournal
 import Testing
-
-@testable import IslandJournal
 
 /// A fresh directory under the system's temporary one, removed when the value goes away.
 final class TemporaryDirectory {
