@@ -136,25 +136,52 @@ final class LayoutPlan: Sendable {
     write(zone, fields, now: now) { _, width in width }
   }
 
+  /// The texts of `zone` (which has a view) for `before` and for `after` at `now`, when they
+  /// differ (byte for byte; compared on the stack, made strings only when they differ).
+  func texts<Before: FieldSource, After: FieldSource>(
+    _ zone: Zone, before: Before, after: After, now: Milliseconds
+  ) -> (old: String, new: String)? {
+    write(zone, before, now: now, measuresWidth: false) { old, _ in
+      write(zone, after, now: now, measuresWidth: false) { new, _ in
+        old.wroteTheSameText(as: new) ? nil : (old.text, new.text)
+      }
+    }
+  }
+
   /// The width `zone` (which has a view) needs for `content`, whose fields `slots` locates,
-  /// at `now`: ``width(_:_:now:)`` reading the fields in place.
-  func width(_ zone: Zone, content: ContentState, slots: FieldSlots, now: Milliseconds) -> Double {
+  /// at `now`, and whether its text differs from its text before the change `before` (the
+  /// changed fields' old values): compared only when `compares` says the width calls for it,
+  /// false otherwise. The zone's text is written once with its width, on the stack, and its
+  /// old text once more only to compare them: no string is made.
+  func measureChange(
+    _ zone: Zone, content: ContentState, slots: FieldSlots,
+    before: ArraySlice<ContentChange.Before>, now: Milliseconds,
+    comparingWhen compares: (Double) -> Bool
+  ) -> (width: Double, textChanged: Bool) {
     content.fields.withUnsafeBufferPointer { fields in
-      width(zone, BorrowedFields(fields: fields, slots: slots, plan: self), now: now)
+      let after = BorrowedFields(fields: fields, slots: slots, plan: self)
+      return write(zone, after, now: now) { new, width in
+        guard compares(width) else { return (width, false) }
+        let old = FieldsBeforeChange(after: after, before: before)
+        let changed = write(zone, old, now: now, measuresWidth: false) { old, _ in
+          !old.wroteTheSameText(as: new)
+        }
+        return (width, changed)
+      }
     }
   }
 
   /// Writes `zone` for `fields` at `now` into a buffer on the stack and hands `body` the
-  /// writer and the zone's width.
+  /// writer and the zone's width (0 unless `measuresWidth`).
   private func write<Source: FieldSource, Result>(
-    _ zone: Zone, _ fields: Source, now: Milliseconds,
+    _ zone: Zone, _ fields: Source, now: Milliseconds, measuresWidth: Bool = true,
     _ body: (borrowing ZoneTextWriter, Double) -> Result
   ) -> Result {
     let ordinal = zone.ordinal
     return steps.withUnsafeBufferPointer { steps in
       literals.withUnsafeBufferPointer { literals in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
-          var writer = ZoneTextWriter(buffer: buffer)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+          var writer = ZoneTextWriter(buffer: buffer, measuresWidth: measuresWidth)
           writer.run(
             UnsafeBufferPointer(rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]]),
             literals: literals, fields, now: now)

@@ -15,12 +15,16 @@ struct ZoneTextWriter: ~Copyable {
   /// How many pieces (symbols, texts, bars) were written: the gaps between them are spaces.
   private(set) var pieces = 0
   private var ems = 0.0
+  /// Whether it adds up widths, or only writes the text (to compare it with another).
+  private let measuresWidth: Bool
 
-  /// A writer into `buffer`, which it outgrows onto the heap when it must.
-  init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+  /// A writer into `buffer`, which it outgrows onto the heap when it must, that adds up the
+  /// text's width as it writes when `measuresWidth` (else the width stays 0).
+  init(buffer: UnsafeMutableBufferPointer<UInt8>, measuresWidth: Bool = true) {
     base = buffer.baseAddress ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     capacity = buffer.count
     ownsBase = buffer.baseAddress == nil
+    self.measuresWidth = measuresWidth
   }
 
   deinit {
@@ -32,6 +36,25 @@ struct ZoneTextWriter: ~Copyable {
 
   /// The text written, as a string.
   var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Whether `other` wrote the same text, byte for byte.
+  func wroteTheSameText(as other: borrowing ZoneTextWriter) -> Bool {
+    guard count == other.count else { return false }
+    // Eight bytes at a time, then the rest one by one.
+    var index = 0
+    while index + 8 <= count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      guard word == UnsafeRawPointer(other.base + index).loadUnaligned(as: UInt64.self) else {
+        return false
+      }
+      index += 8
+    }
+    while index < count {
+      guard base[index] == other.base[index] else { return false }
+      index += 1
+    }
+    return true
+  }
 
   // MARK: - Programs
 
@@ -108,7 +131,7 @@ struct ZoneTextWriter: ~Copyable {
       magnitude /= 10
     } while magnitude > 0
     if integer < 0 { base[count] = 0x2D }
-    if measuring {
+    if measuring && measuresWidth {
       // Digits and the minus sign are ASCII.
       for position in count..<(count + length) {
         ems += TextMetrics.emWidth(of: Unicode.Scalar(base[position]))
@@ -124,11 +147,10 @@ struct ZoneTextWriter: ~Copyable {
     }
   }
 
-  private mutating func append(byte: UInt8, measuring: Bool = false) {
+  private mutating func append(byte: UInt8) {
     reserve(1)
     base[count] = byte
     count += 1
-    if measuring { ems += TextMetrics.emWidth(of: Unicode.Scalar(byte)) }
   }
 
   private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -140,6 +162,7 @@ struct ZoneTextWriter: ~Copyable {
 
   /// Adds the widths of the scalars of `utf8` (well-formed: it comes from a string).
   private mutating func measure(_ utf8: UnsafeBufferPointer<UInt8>) {
+    guard measuresWidth else { return }
     ZoneTextWriter.addEms(of: utf8, to: &ems)
   }
 

@@ -23,11 +23,14 @@ extension IslandState {
       {
         continue
       }
-      let width = plan.width(zone, content: activities[index].content, slots: slots, now: t)
-      guard width > budget, !WidthModel.isClearlyUnder(width, fitting),
-        contentChange.texts(of: zone, in: activities[index].fields, at: t) != nil
-      else { continue }
-      warnIfOverBudget(zone, width: width, activity: activities[index].attributes, seq: seq)
+      // Its old text is written again (to compare) only when the zone may be over budget.
+      let measured = plan.measureChange(
+        zone, content: activities[index].content, slots: slots, before: contentChange.before,
+        now: t
+      ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
+      guard measured.textChanged else { continue }
+      warnIfOverBudget(
+        zone, width: measured.width, activity: activities[index].attributes, seq: seq)
     }
   }
 
