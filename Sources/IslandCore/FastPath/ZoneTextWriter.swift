@@ -168,33 +168,38 @@ struct ZoneTextWriter: ~Copyable {
 
   /// Adds the widths in ems of the scalars of `utf8` (well-formed) to `ems`, one by one.
   static func addEms(of utf8: UnsafeBufferPointer<UInt8>, to ems: inout Double) {
-    let ascii = TextMetrics.asciiEmWidths
-    var index = 0
-    while index < utf8.count {
-      let lead = utf8[index]
-      if lead < 0x80 {
-        ems += ascii[Int(lead)]
-        index += 1
-        continue
+    // Summed in a local, ASCII from the table read in place: the inner loop loads a byte and
+    // a width and adds.
+    var sum = ems
+    TextMetrics.asciiEmWidths.withUnsafeBufferPointer { ascii in
+      var index = 0
+      while index < utf8.count {
+        let lead = utf8[index]
+        if lead < 0x80 {
+          sum += ascii[Int(lead)]
+          index += 1
+          continue
+        }
+        var value: UInt32
+        let length: Int
+        if lead < 0xE0 {
+          value = UInt32(lead & 0x1F)
+          length = 2
+        } else if lead < 0xF0 {
+          value = UInt32(lead & 0x0F)
+          length = 3
+        } else {
+          value = UInt32(lead & 0x07)
+          length = 4
+        }
+        for offset in 1..<length where index + offset < utf8.count {
+          value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
+        }
+        sum += TextMetrics.emWidth(of: Unicode.Scalar(value) ?? "\u{FFFD}")
+        index += length
       }
-      var value: UInt32
-      let length: Int
-      if lead < 0xE0 {
-        value = UInt32(lead & 0x1F)
-        length = 2
-      } else if lead < 0xF0 {
-        value = UInt32(lead & 0x0F)
-        length = 3
-      } else {
-        value = UInt32(lead & 0x07)
-        length = 4
-      }
-      for offset in 1..<length where index + offset < utf8.count {
-        value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
-      }
-      ems += TextMetrics.emWidth(of: Unicode.Scalar(value) ?? "\u{FFFD}")
-      index += length
     }
+    ems = sum
   }
 
   private mutating func reserve(_ extra: Int) {
