@@ -24,9 +24,9 @@ final class LayoutPlan: Sendable {
   let roles: [FieldRole]
   /// The roles' numbers by name, for a layout of many fields (nil for a few, scanned).
   let roleNumbers: FieldNames?
-  /// Each zone's width as a sum of parts, by ``Zone/ordinal`` (nil for a zone it cannot
-  /// model: see ``WidthModel``).
-  let widthModels: [WidthModel?]
+  /// Each zone's width as a sum of parts, by ``Zone/ordinal`` (not ``WidthModel/isModeled``
+  /// for a zone it cannot model).
+  let widthModels: [WidthModel]
   /// Whether the layout's own parts pass the layout checks
   /// (``LayoutChecks/partsAreValid(_:)``).
   let partsAreValid: Bool
@@ -209,9 +209,10 @@ final class LayoutPlan: Sendable {
     _ zone: Zone, within limit: Double, _ fields: FieldMeasures, now: Milliseconds,
     value: (Int) -> ContentValue?
   ) -> Bool {
-    // Read in place: a model is too large to copy out on every update.
+    // Read in place (not an optional to unwrap): a model is too large to copy out on every
+    // update.
     let estimate = widthModels.withUnsafeBufferPointer { models in
-      models[zone.ordinal]?.width(fields, now: now, value: value)
+      models[zone.ordinal].width(fields, now: now, value: value)
     }
     return estimate.map { WidthModel.isClearlyUnder($0, limit) } ?? false
   }

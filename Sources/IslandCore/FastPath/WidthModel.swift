@@ -10,11 +10,11 @@ struct WidthModel: Sendable {
   /// What does not depend on the fields.
   private(set) var constant = 0.0
   /// Each measured field or countdown (a countdown's width moves with time: it is worked out
-  /// from the time left), in ``terms``' first ``termCount`` places. Held inline: the model
-  /// is read on every update, and reading it must cost no more than the sum it holds.
-  private var terms = InlineArray<8, Term>(
-    repeating: Term(field: 0, isCountdown: false, pointsPerEm: 0))
-  private var termCount = 0
+  /// from the time left), at most eight. An array read in place: an inline one is copied
+  /// whole to read one term.
+  private var terms: [Term] = []
+  /// Whether the zone has a model: a zone without one is measured, never estimated.
+  private(set) var isModeled: Bool
 
   /// One field's part in the width.
   private struct Term: Sendable {
@@ -26,12 +26,16 @@ struct WidthModel: Sendable {
     let pointsPerEm: Double
   }
 
-  /// The model of a zone compiled to `steps`, or nil when it measures a field numbered 8 or
-  /// more, or more than eight fields.
-  init?(
+  /// No model: the zone measures a field numbered 8 or more, or more than eight fields.
+  init() { isModeled = false }
+
+  /// The model of a zone compiled to `steps`, or none (``init()``) when it measures a field
+  /// numbered 8 or more, or more than eight fields.
+  init(
     steps: UnsafeBufferPointer<ZoneProgram.Step>, literals: UnsafeBufferPointer<UInt8>,
     horizontalPadding: Bool
   ) {
+    isModeled = true
     var pieces = 0
     var literalEms = 0.0
     var pieceFields: [(field: Int, isCountdown: Bool)] = []
@@ -49,21 +53,29 @@ struct WidthModel: Sendable {
           to: &literalEms)
       case .field(let field, let measured):
         guard measured else { continue }
-        guard field < 8 else { return nil }
+        guard field < 8 else {
+          self = WidthModel()
+          return
+        }
         pieceFields.append((Int(field), false))
       case .percent:
         continue
       case .countdown(let field):
-        guard field < 8 else { return nil }
+        guard field < 8 else {
+          self = WidthModel()
+          return
+        }
         pieceFields.append((Int(field), true))
       case .endPiece(let pointSize, let weight):
         let pointsPerEm = pointSize * weight
         constant += literalEms * pointsPerEm
         for piece in pieceFields {
-          guard termCount < terms.count else { return nil }
-          terms[termCount] = Term(
-            field: piece.field, isCountdown: piece.isCountdown, pointsPerEm: pointsPerEm)
-          termCount += 1
+          guard terms.count < 8 else {
+            self = WidthModel()
+            return
+          }
+          terms.append(
+            Term(field: piece.field, isCountdown: piece.isCountdown, pointsPerEm: pointsPerEm))
         }
         literalEms = 0
         pieceFields = []
@@ -76,13 +88,13 @@ struct WidthModel: Sendable {
   }
 
   /// The zone's estimated width, from the widths of its fields and, for a countdown, the
-  /// value of its field (`value`, by field number) at `now`.
+  /// value of its field (`value`, by field number) at `now`; nil when it has no model.
   func width(
     _ fields: FieldMeasures, now: Milliseconds, value: (Int) -> ContentValue?
-  ) -> Double {
+  ) -> Double? {
+    guard isModeled else { return nil }
     var width = constant
-    for index in 0..<termCount {
-      let term = terms[index]
+    for term in terms {
       if term.isCountdown {
         let remaining = ZoneRenderer.remaining(value(term.field), now)
         width += WidthModel.countdownEms(remaining) * term.pointsPerEm
