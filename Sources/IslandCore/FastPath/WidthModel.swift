@@ -117,7 +117,7 @@ struct WidthModel: Sendable {
 /// What the reducer keeps of each of an activity's first eight layout fields (numbered as its
 /// plan's roles) as its content changes: the width of its text in ems, and its length as
 /// JSON (for the payload limit). A field the content lacks measures 0 and 0.
-struct FieldMeasures: Equatable, Sendable {
+struct FieldMeasures: Sendable {
   private var measures = InlineArray<8, FieldMeasure>(repeating: FieldMeasure())
 
   /// The fields of `fields` numbered under `count` measured.
@@ -148,9 +148,6 @@ struct FieldMeasures: Equatable, Sendable {
 
   /// The JSON length of field `field` (under 8).
   func jsonLength(of field: Int) -> Int { measures[field].jsonLength }
-
-  /// Always equal: the measures are derived from the content, which activities compare.
-  static func == (left: FieldMeasures, right: FieldMeasures) -> Bool { true }
 }
 
 /// One field value's text measured: its width in ems as a zone shows it, and its length as
