@@ -90,22 +90,26 @@ extension IslandState {
       checked.pulses = checked.pulses || role.pulses
     }
     guard checked.changesContent else { return }
-    let patched = FieldsAfterPatch(
-      fields: LayoutFields(plan: plan, content: stored, slots: slots), patch: patch)
-    // The minimal view's width is measured unless its estimate, from the fields' widths as
-    // the patch leaves them, is clearly within its limit.
     var minimalWidth = checked.zones.contains(.minimal)
-    if minimalWidth {
-      var measures = derived.fieldMeasures
-      measures.take(checked.fields, from: checked.measures)
-      minimalWidth = !plan.estimateFits(
-        .minimal, within: IslandMetrics.minimalMaximumWidth, measures, now: now,
-        value: patched.value)
-    }
+    // The content as the patch leaves it is read only when a changed field names a symbol or
+    // the minimal view shows one.
     if namesSymbol || minimalWidth {
-      try LayoutChecks.checkPatchedLayout(
-        plan, content: patched, activity: attributes.id, now: now, symbols: namesSymbol,
-        minimalWidth: minimalWidth)
+      let patched = FieldsAfterPatch(
+        fields: LayoutFields(plan: plan, content: stored, slots: slots), patch: patch)
+      // The minimal view's width is measured unless its estimate, from the fields' widths as
+      // the patch leaves them, is clearly within its limit.
+      if minimalWidth {
+        var measures = derived.fieldMeasures
+        measures.take(checked.fields, from: checked.measures)
+        minimalWidth = !plan.estimateFits(
+          .minimal, within: IslandMetrics.minimalMaximumWidth, measures, now: now,
+          value: patched.value)
+      }
+      if namesSymbol || minimalWidth {
+        try LayoutChecks.checkPatchedLayout(
+          plan, content: patched, activity: attributes.id, now: now, symbols: namesSymbol,
+          minimalWidth: minimalWidth)
+      }
     }
     try PayloadSize.check(checked.payloadBytes, of: attributes.id, limit: policy.payloadLimit)
   }
