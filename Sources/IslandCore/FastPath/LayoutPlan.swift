@@ -151,8 +151,9 @@ final class LayoutPlan: Sendable {
   /// The width `zone` (which has a view) needs for `content`, whose fields `slots` locates,
   /// at `now`, and whether its text differs from its text before the change `before` (the
   /// changed fields' old values): compared only when `compares` says the width calls for it,
-  /// false otherwise. The zone's text is written once with its width, on the stack, and its
-  /// old text once more only to compare them: no string is made.
+  /// false otherwise. The zone's text is written once with its width, on the stack; its old
+  /// text is written only when the changed fields' texts cannot tell (``textChange``): no
+  /// string is made.
   func measureChange(
     _ zone: Zone, content: ContentState, slots: FieldSlots,
     before: ArraySlice<ContentChange.Before>, now: Milliseconds,
@@ -162,12 +163,51 @@ final class LayoutPlan: Sendable {
       let after = BorrowedFields(fields: fields, slots: slots, plan: self)
       return write(zone, after, now: now) { new, width in
         guard compares(width) else { return (width, false) }
+        if let changed = textChange(zone, after: after, before: before) {
+          return (width, changed)
+        }
         let old = FieldsBeforeChange(after: after, before: before)
         let changed = write(zone, old, now: now, measuresWidth: false) { old, _ in
           !old.wroteTheSameText(as: new)
         }
         return (width, changed)
       }
+    }
+  }
+
+  /// Whether the text of `zone` (which has a view) differs before and after the change
+  /// `before` (the changed fields' old values; `after`, the fields now), told from the changed
+  /// fields' texts alone: false when each shows as it did (the rest of the zone is as it
+  /// was), true when the zone's text is now of another length; nil when only writing both
+  /// texts can tell (as long, but some field shows otherwise), or a progress bar or countdown
+  /// shows a changed field, or too many fields changed to look each up in turn.
+  private func textChange<Source: FieldSource>(
+    _ zone: Zone, after: Source, before: ArraySlice<ContentChange.Before>
+  ) -> Bool? {
+    guard before.count <= FieldNames.scanned else { return nil }
+    var lengthChange = 0
+    var showsAsBefore = true
+    let ordinal = zone.ordinal
+    return steps.withUnsafeBufferPointer { steps -> Bool? in
+      for step in steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]] {
+        switch step {
+        case .field(let field, _):
+          guard let entry = before.first(where: { $0.field == Int(field) }) else { continue }
+          let (change, same) = ZoneTextWriter.withText(of: entry.value) { old in
+            ZoneTextWriter.withText(of: after.value(Int(field))) { new in
+              (new.count - old.count, ZoneTextWriter.sameBytes(old, new))
+            }
+          }
+          lengthChange += change
+          showsAsBefore = showsAsBefore && same
+        case .percent(let field, _), .countdown(let field):
+          if before.contains(where: { $0.field == Int(field) }) { return nil }
+        case .separate, .beginPiece, .literal, .endPiece, .addWidth:
+          continue
+        }
+      }
+      if showsAsBefore { return false }
+      return lengthChange != 0 ? true : nil
     }
   }
 

@@ -39,21 +39,43 @@ struct ZoneTextWriter: ~Copyable {
 
   /// Whether `other` wrote the same text, byte for byte.
   func wroteTheSameText(as other: borrowing ZoneTextWriter) -> Bool {
-    guard count == other.count else { return false }
+    ZoneTextWriter.sameBytes(bytes, other.bytes)
+  }
+
+  /// Whether `left` and `right` hold the same bytes.
+  static func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    guard left.count == right.count else { return false }
+    guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
     // Eight bytes at a time, then the rest one by one.
     var index = 0
-    while index + 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      guard word == UnsafeRawPointer(other.base + index).loadUnaligned(as: UInt64.self) else {
+    while index + 8 <= left.count {
+      let word = UnsafeRawPointer(leftBase + index).loadUnaligned(as: UInt64.self)
+      guard word == UnsafeRawPointer(rightBase + index).loadUnaligned(as: UInt64.self) else {
         return false
       }
       index += 8
     }
-    while index < count {
-      guard base[index] == other.base[index] else { return false }
+    while index < left.count {
+      guard left[index] == right[index] else { return false }
       index += 1
     }
     return true
+  }
+
+  /// Hands `body` the text a field step writes for `value` (``run(_:literals:_:now:)``):
+  /// a string as it is, a number as ``NumberText`` writes it, a flag as `true` or `false`,
+  /// nothing for a missing field.
+  static func withText<Result>(
+    of value: ContentValue?, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    switch value {
+    case .string(let text): return text.withUTF8Bytes(body)
+    case .number(let number): return NumberText.write(number, to: body)
+    case .bool(let flag): return (flag ? "true" : "false").withUTF8Bytes(body)
+    case nil: return body(UnsafeBufferPointer(start: nil, count: 0))
+    }
   }
 
   // MARK: - Programs
@@ -75,16 +97,14 @@ struct ZoneTextWriter: ~Copyable {
         append(bytes)
         if measured { measure(bytes) }
       case .field(let field, let measured):
-        switch source.value(Int(field)) {
-        case .string(let text): append(text, measuring: measured)
-        case .number(let number): append(number: number, measuring: measured)
-        case .bool(let flag): append(flag ? "true" : "false", measuring: measured)
-        case nil: break
+        ZoneTextWriter.withText(of: source.value(Int(field))) { text in
+          append(text)
+          if measured { measure(text) }
         }
       case .percent(let field, let total):
         let fraction = ZoneRenderer.progress(source.value(Int(field)), total: total)
         let percent = (fraction * 100).rounded()
-        append(integer: Int64(Int(percent)), measuring: false)
+        append(integer: Int64(Int(percent)))
       case .countdown(let field):
         countdown(ZoneRenderer.remaining(source.value(Int(field)), now))
       case .endPiece(let pointSize, let weight):
@@ -112,15 +132,8 @@ struct ZoneTextWriter: ~Copyable {
 
   // MARK: - Bytes
 
-  /// A number as ``NumberText`` writes it.
-  private mutating func append(number: Double, measuring: Bool) {
-    NumberText.write(number) { bytes in
-      append(bytes)
-      if measuring { measure(bytes) }
-    }
-  }
-
-  private mutating func append(integer: Int64, measuring: Bool) {
+  /// A progress bar's percentage: digits, never measured (the bar's width is fixed).
+  private mutating func append(integer: Int64) {
     var magnitude = integer.magnitude
     let length = magnitude.decimalDigits + (integer < 0 ? 1 : 0)
     reserve(length)
@@ -131,20 +144,7 @@ struct ZoneTextWriter: ~Copyable {
       magnitude /= 10
     } while magnitude > 0
     if integer < 0 { base[count] = 0x2D }
-    if measuring && measuresWidth {
-      // Digits and the minus sign are ASCII.
-      for position in count..<(count + length) {
-        ems += TextMetrics.emWidth(of: Unicode.Scalar(base[position]))
-      }
-    }
     count += length
-  }
-
-  private mutating func append(_ text: String, measuring: Bool) {
-    text.withUTF8Bytes { utf8 in
-      append(utf8)
-      if measuring { measure(utf8) }
-    }
   }
 
   private mutating func append(byte: UInt8) {
