@@ -14,20 +14,22 @@ struct ContentMeasures: Sendable {
 }
 
 /// Where the first sixteen fields of a layout plan's ``LayoutPlan/roles`` are in a content's
-/// fields, so that reading a field the layout shows needs no search by name.
+/// fields, so that reading a field the layout shows needs no search by name. Packed in a
+/// word, as every activity keeps one.
 struct FieldSlots: Sendable {
   /// How many fields it locates at most.
   static let capacity = 16
-  /// A byte per field: its position, or `0xFF` for not there (or too far in for a byte).
-  private var slots = InlineArray<16, UInt8>(repeating: 0xFF)
+  /// A nibble per field: its position, or `0xF` for not there (or too far in for a nibble).
+  private var packed = UInt64.max
 
   /// The fields of `plan` located in `content`.
   init(plan: LayoutPlan, content: ContentState) {
     for index in plan.roles.indices.prefix(FieldSlots.capacity) {
-      guard let position = content.position(of: plan.roles[index].name), position < 0xFF else {
+      guard let position = content.position(of: plan.roles[index].name), position < 0xF else {
         continue
       }
-      slots[index] = UInt8(position)
+      packed &= ~(0xF << UInt64(4 * index))
+      packed |= UInt64(position) << UInt64(4 * index)
     }
   }
 
@@ -35,7 +37,7 @@ struct FieldSlots: Sendable {
   /// (nil: search by name).
   func position(of field: Int) -> Int? {
     guard field < FieldSlots.capacity else { return nil }
-    let slot = slots[field]
-    return slot == 0xFF ? nil : Int(slot)
+    let slot = Int(truncatingIfNeeded: packed >> UInt64(4 * field)) & 0xF
+    return slot == 0xF ? nil : slot
   }
 }
