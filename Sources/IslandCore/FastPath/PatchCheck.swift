@@ -55,7 +55,8 @@ extension IslandState {
         if let number, number < 8 {
           // The new value is measured once, for the payload here and for the zones' widths
           // once merged.
-          let measure = FieldMeasure(patch.fields[patchIndex].value)
+          let measure = FieldMeasure(
+            patch.fields[patchIndex].value, width: plan.estimates(number))
           checked.payloadBytes +=
             measure.jsonLength - derived.fieldMeasures.jsonLength(of: number)
           checked.measures[number] = measure
@@ -72,7 +73,8 @@ extension IslandState {
         count += 1
         checked.payloadBytes += PayloadSize.jsonLength(of: patch.fields[patchIndex])
         if let number, number < 8 {
-          checked.measures[number] = FieldMeasure(patch.fields[patchIndex].value)
+          checked.measures[number] = FieldMeasure(
+            patch.fields[patchIndex].value, width: plan.estimates(number))
         }
       }
       checked.changesContent = true

@@ -105,6 +105,14 @@ struct WidthModel: Sendable {
     return width
   }
 
+  /// The fields whose widths the estimate reads (bits by number; a countdown's is worked out
+  /// from the time left, not read).
+  var measuredFields: UInt8 {
+    var fields: UInt8 = 0
+    for term in terms where !term.isCountdown { fields |= 1 << UInt8(term.field) }
+    return fields
+  }
+
   /// The width in ems of a countdown's text with `remaining` milliseconds left
   /// (``CountdownText``).
   static func countdownEms(_ remaining: Milliseconds) -> Double {
@@ -153,20 +161,21 @@ struct FieldMeasures: Sendable {
 /// One field value's text measured: its width in ems as a zone shows it, and its length as
 /// JSON.
 struct FieldMeasure: Sendable {
-  /// The width of its text, in ems.
+  /// The width of its text, in ems (0 for a string measured without its width).
   var ems = 0.0
   /// Its length as JSON (``PayloadSize.jsonLength(of:)-(ContentValue)``).
   var jsonLength = 0
 
   init() {}
 
-  /// `value` measured, its text written once.
-  init(_ value: ContentValue) {
+  /// `value` measured, its text written once; a string's width only when `width` (no width
+  /// estimate reads its field: its text is not summed for nothing).
+  init(_ value: ContentValue, width: Bool = true) {
     switch value {
     case .string(let text):
       func measure(_ utf8: UnsafeBufferPointer<UInt8>) -> (Double, Int) {
         var ems = 0.0
-        ZoneTextWriter.addEms(of: utf8, to: &ems)
+        if width { ZoneTextWriter.addEms(of: utf8, to: &ems) }
         return (ems, PayloadSize.jsonLength(of: utf8))
       }
       (ems, jsonLength) = text.withUTF8Bytes(measure)
