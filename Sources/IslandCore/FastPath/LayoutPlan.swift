@@ -253,8 +253,7 @@ final class LayoutPlan: Sendable {
     _ zone: Zone, within limit: Double, _ fields: FieldMeasures, now: Milliseconds,
     value: (Int) -> ContentValue?
   ) -> Bool {
-    // Read in place (not an optional to unwrap): a model is too large to copy out on every
-    // update.
+    // Read in place, not copied out of the array as an optional to unwrap.
     let estimate = widthModels.withUnsafeBufferPointer { models in
       models[zone.ordinal].width(fields, now: now, value: value)
     }
