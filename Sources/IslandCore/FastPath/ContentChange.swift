@@ -49,20 +49,14 @@ struct ContentChange: Equatable, Sendable {
       && left.before == right.before
   }
 
-  /// The fields of `activity` as they were before the change.
-  func fieldsBefore(_ fields: LayoutFields) -> FieldsBeforeChange {
-    FieldsBeforeChange(after: fields, before: before)
-  }
-
   /// The texts of `zone` of the activity changed, its fields now `fields`, at `t`, before
   /// and after the change, when they differ (byte for byte); nil when the change left it as
   /// it was.
   func texts(of zone: Zone, in fields: LayoutFields, at t: Milliseconds) -> (
     old: String, new: String
   )? {
-    let old = fields.plan.render(zone, fieldsBefore(fields), now: t).text
-    let new = fields.plan.render(zone, fields, now: t).text
-    return old.utf8.elementsEqual(new.utf8) ? nil : (old, new)
+    fields.plan.texts(
+      zone, before: FieldsBeforeChange(after: fields, before: before), after: fields, now: t)
   }
 
   /// The transitions of the change: one per zone whose text changed, in zone order.

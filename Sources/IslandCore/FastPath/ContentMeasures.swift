@@ -13,28 +13,31 @@ struct ContentMeasures: Sendable {
   var fieldMeasures: FieldMeasures
 }
 
-/// Where the first eight fields of a layout plan's ``LayoutPlan/roles`` are in a content's
-/// fields, so that reading a field the layout shows needs no search by name.
+/// Where the first sixteen fields of a layout plan's ``LayoutPlan/roles`` are in a content's
+/// fields, so that reading a field the layout shows needs no search by name. Packed in a
+/// word, as every activity keeps one.
 struct FieldSlots: Sendable {
-  /// A byte per field: its position, or `0xFF` for not there (or too far in for a byte).
+  /// How many fields it locates at most.
+  static let capacity = 16
+  /// A nibble per field: its position, or `0xF` for not there (or too far in for a nibble).
   private var packed = UInt64.max
 
   /// The fields of `plan` located in `content`.
   init(plan: LayoutPlan, content: ContentState) {
-    for index in plan.roles.indices.prefix(8) {
-      guard let position = content.position(of: plan.roles[index].name), position < 0xFF else {
+    for index in plan.roles.indices.prefix(FieldSlots.capacity) {
+      guard let position = content.position(of: plan.roles[index].name), position < 0xF else {
         continue
       }
-      packed &= ~(0xFF << UInt64(8 * index))
-      packed |= UInt64(position) << UInt64(8 * index)
+      packed &= ~(0xF << UInt64(4 * index))
+      packed |= UInt64(position) << UInt64(4 * index)
     }
   }
 
   /// The position of the plan's field number `field` in the content, when it is known here
   /// (nil: search by name).
   func position(of field: Int) -> Int? {
-    guard field < 8 else { return nil }
-    let slot = Int(truncatingIfNeeded: packed >> UInt64(8 * field)) & 0xFF
-    return slot == 0xFF ? nil : slot
+    guard field < FieldSlots.capacity else { return nil }
+    let slot = Int(truncatingIfNeeded: packed >> UInt64(4 * field)) & 0xF
+    return slot == 0xF ? nil : slot
   }
 }

@@ -19,12 +19,12 @@ struct LayoutFields: FieldSource {
 }
 
 /// An activity's content fields read in place, numbered as its layout plan's roles: what
-/// the reducer measures zones from on every update, retaining nothing (see
-/// ``LayoutPlan/width(_:content:slots:now:)``).
+/// the reducer measures zones from on every update, retaining no field (see
+/// ``LayoutPlan/measureChange(_:content:slots:before:now:comparingWhen:)``).
 struct BorrowedFields: FieldSource {
   let fields: UnsafeBufferPointer<ContentState.Field>
   let slots: FieldSlots
-  unowned(unsafe) let plan: LayoutPlan
+  let plan: LayoutPlan
 
   func value(_ field: Int) -> ContentValue? {
     if let position = slots.position(of: field) { return fields[position].value }
@@ -48,14 +48,14 @@ struct FieldsAfterPatch: FieldSource {
 
 /// An activity's fields as they were before a ``ContentChange``: the changed fields' old
 /// values over the current content.
-struct FieldsBeforeChange: FieldSource {
-  let after: LayoutFields
+struct FieldsBeforeChange<After: FieldSource>: FieldSource {
+  let after: After
   let before: ArraySlice<ContentChange.Before>
   /// The entries of ``before`` by field, when there are many: a scan for each field of a
   /// zone would make a change of thousands of fields cost their square.
   private let positions: [Int: Int]?
 
-  init(after: LayoutFields, before: ArraySlice<ContentChange.Before>) {
+  init(after: After, before: ArraySlice<ContentChange.Before>) {
     self.after = after
     self.before = before
     guard before.count > FieldNames.scanned else {

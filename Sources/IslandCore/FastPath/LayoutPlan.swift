@@ -24,9 +24,12 @@ final class LayoutPlan: Sendable {
   let roles: [FieldRole]
   /// The roles' numbers by name, for a layout of many fields (nil for a few, scanned).
   let roleNumbers: FieldNames?
-  /// Each zone's width as a sum of parts, by ``Zone/ordinal`` (nil for a zone it cannot
-  /// model: see ``WidthModel``).
-  let widthModels: [WidthModel?]
+  /// Each zone's width as a sum of parts, by ``Zone/ordinal`` (not ``WidthModel/isModeled``
+  /// for a zone it cannot model).
+  let widthModels: [WidthModel]
+  /// The fields (numbered under 8, bits by number) whose widths some zone's estimate reads:
+  /// the others' string values are measured for their JSON length alone.
+  let estimatedFields: UInt8
   /// Whether the layout's own parts pass the layout checks
   /// (``LayoutChecks/partsAreValid(_:)``).
   let partsAreValid: Bool
@@ -121,6 +124,7 @@ final class LayoutPlan: Sendable {
         }
       }
     }
+    estimatedFields = widthModels.reduce(0) { $0 | $1.measuredFields }
   }
 
   /// The text of `zone` (which has a view) for `fields` at `now`, and the width it needs.
@@ -136,25 +140,92 @@ final class LayoutPlan: Sendable {
     write(zone, fields, now: now) { _, width in width }
   }
 
+  /// The texts of `zone` (which has a view) for `before` and for `after` at `now`, when they
+  /// differ (byte for byte; compared on the stack, made strings only when they differ).
+  func texts<Before: FieldSource, After: FieldSource>(
+    _ zone: Zone, before: Before, after: After, now: Milliseconds
+  ) -> (old: String, new: String)? {
+    write(zone, before, now: now, measuresWidth: false) { old, _ in
+      write(zone, after, now: now, measuresWidth: false) { new, _ in
+        old.wroteTheSameText(as: new) ? nil : (old.text, new.text)
+      }
+    }
+  }
+
   /// The width `zone` (which has a view) needs for `content`, whose fields `slots` locates,
-  /// at `now`: ``width(_:_:now:)`` reading the fields in place.
-  func width(_ zone: Zone, content: ContentState, slots: FieldSlots, now: Milliseconds) -> Double {
+  /// at `now`, and whether its text differs from its text before the change `before` (the
+  /// changed fields' old values): compared only when `compares` says the width calls for it,
+  /// false otherwise. The zone's text is written once with its width, on the stack; its old
+  /// text is written only when the changed fields' texts cannot tell (``textChange``): no
+  /// string is made.
+  func measureChange(
+    _ zone: Zone, content: ContentState, slots: FieldSlots,
+    before: ArraySlice<ContentChange.Before>, now: Milliseconds,
+    comparingWhen compares: (Double) -> Bool
+  ) -> (width: Double, textChanged: Bool) {
     content.fields.withUnsafeBufferPointer { fields in
-      width(zone, BorrowedFields(fields: fields, slots: slots, plan: self), now: now)
+      let after = BorrowedFields(fields: fields, slots: slots, plan: self)
+      return write(zone, after, now: now) { new, width in
+        guard compares(width) else { return (width, false) }
+        if let changed = textChange(zone, after: after, before: before) {
+          return (width, changed)
+        }
+        let old = FieldsBeforeChange(after: after, before: before)
+        let changed = write(zone, old, now: now, measuresWidth: false) { old, _ in
+          !old.wroteTheSameText(as: new)
+        }
+        return (width, changed)
+      }
+    }
+  }
+
+  /// Whether the text of `zone` (which has a view) differs before and after the change
+  /// `before` (the changed fields' old values; `after`, the fields now), told from the changed
+  /// fields' texts alone: false when each shows as it did (the rest of the zone is as it
+  /// was), true when the zone's text is now of another length; nil when only writing both
+  /// texts can tell (as long, but some field shows otherwise), or a progress bar or countdown
+  /// shows a changed field, or too many fields changed to look each up in turn.
+  private func textChange<Source: FieldSource>(
+    _ zone: Zone, after: Source, before: ArraySlice<ContentChange.Before>
+  ) -> Bool? {
+    guard before.count <= FieldNames.scanned else { return nil }
+    var lengthChange = 0
+    var showsAsBefore = true
+    let ordinal = zone.ordinal
+    return steps.withUnsafeBufferPointer { steps -> Bool? in
+      for step in steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]] {
+        switch step {
+        case .field(let field, _):
+          guard let entry = before.first(where: { $0.field == Int(field) }) else { continue }
+          let (change, same) = ZoneTextWriter.withText(of: entry.value) { old in
+            ZoneTextWriter.withText(of: after.value(Int(field))) { new in
+              (new.count - old.count, ZoneTextWriter.sameBytes(old, new))
+            }
+          }
+          lengthChange += change
+          showsAsBefore = showsAsBefore && same
+        case .percent(let field, _), .countdown(let field):
+          if before.contains(where: { $0.field == Int(field) }) { return nil }
+        case .separate, .beginPiece, .literal, .endPiece, .addWidth:
+          continue
+        }
+      }
+      if showsAsBefore { return false }
+      return lengthChange != 0 ? true : nil
     }
   }
 
   /// Writes `zone` for `fields` at `now` into a buffer on the stack and hands `body` the
-  /// writer and the zone's width.
+  /// writer and the zone's width (0 unless `measuresWidth`).
   private func write<Source: FieldSource, Result>(
-    _ zone: Zone, _ fields: Source, now: Milliseconds,
+    _ zone: Zone, _ fields: Source, now: Milliseconds, measuresWidth: Bool = true,
     _ body: (borrowing ZoneTextWriter, Double) -> Result
   ) -> Result {
     let ordinal = zone.ordinal
     return steps.withUnsafeBufferPointer { steps in
       literals.withUnsafeBufferPointer { literals in
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
-          var writer = ZoneTextWriter(buffer: buffer)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
+          var writer = ZoneTextWriter(buffer: buffer, measuresWidth: measuresWidth)
           writer.run(
             UnsafeBufferPointer(rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]]),
             literals: literals, fields, now: now)
@@ -182,9 +253,9 @@ final class LayoutPlan: Sendable {
     _ zone: Zone, within limit: Double, _ fields: FieldMeasures, now: Milliseconds,
     value: (Int) -> ContentValue?
   ) -> Bool {
-    // Read in place: a model is too large to copy out on every update.
+    // Read in place, not copied out of the array as an optional to unwrap.
     let estimate = widthModels.withUnsafeBufferPointer { models in
-      models[zone.ordinal]?.width(fields, now: now, value: value)
+      models[zone.ordinal].width(fields, now: now, value: value)
     }
     return estimate.map { WidthModel.isClearlyUnder($0, limit) } ?? false
   }
@@ -214,6 +285,9 @@ final class LayoutPlan: Sendable {
     }
     return fields
   }
+
+  /// Whether some zone's width estimate reads the width of field `number` (under 8).
+  func estimates(_ number: Int) -> Bool { estimatedFields & (1 << UInt8(number)) != 0 }
 
   /// The number of field `name` among ``roles``, or nil when the layout does nothing with it.
   func role(of name: String) -> Int? {

@@ -55,7 +55,8 @@ extension IslandState {
         if let number, number < 8 {
           // The new value is measured once, for the payload here and for the zones' widths
           // once merged.
-          let measure = FieldMeasure(patch.fields[patchIndex].value)
+          let measure = FieldMeasure(
+            patch.fields[patchIndex].value, width: plan.estimates(number))
           checked.payloadBytes +=
             measure.jsonLength - derived.fieldMeasures.jsonLength(of: number)
           checked.measures[number] = measure
@@ -72,7 +73,8 @@ extension IslandState {
         count += 1
         checked.payloadBytes += PayloadSize.jsonLength(of: patch.fields[patchIndex])
         if let number, number < 8 {
-          checked.measures[number] = FieldMeasure(patch.fields[patchIndex].value)
+          checked.measures[number] = FieldMeasure(
+            patch.fields[patchIndex].value, width: plan.estimates(number))
         }
       }
       checked.changesContent = true
@@ -90,22 +92,26 @@ extension IslandState {
       checked.pulses = checked.pulses || role.pulses
     }
     guard checked.changesContent else { return }
-    let patched = FieldsAfterPatch(
-      fields: LayoutFields(plan: plan, content: stored, slots: slots), patch: patch)
-    // The minimal view's width is measured unless its estimate, from the fields' widths as
-    // the patch leaves them, is clearly within its limit.
     var minimalWidth = checked.zones.contains(.minimal)
-    if minimalWidth {
-      var measures = derived.fieldMeasures
-      measures.take(checked.fields, from: checked.measures)
-      minimalWidth = !plan.estimateFits(
-        .minimal, within: IslandMetrics.minimalMaximumWidth, measures, now: now,
-        value: patched.value)
-    }
+    // The content as the patch leaves it is read only when a changed field names a symbol or
+    // the minimal view shows one.
     if namesSymbol || minimalWidth {
-      try LayoutChecks.checkPatchedLayout(
-        plan, content: patched, activity: attributes.id, now: now, symbols: namesSymbol,
-        minimalWidth: minimalWidth)
+      let patched = FieldsAfterPatch(
+        fields: LayoutFields(plan: plan, content: stored, slots: slots), patch: patch)
+      // The minimal view's width is measured unless its estimate, from the fields' widths as
+      // the patch leaves them, is clearly within its limit.
+      if minimalWidth {
+        var measures = derived.fieldMeasures
+        measures.take(checked.fields, from: checked.measures)
+        minimalWidth = !plan.estimateFits(
+          .minimal, within: IslandMetrics.minimalMaximumWidth, measures, now: now,
+          value: patched.value)
+      }
+      if namesSymbol || minimalWidth {
+        try LayoutChecks.checkPatchedLayout(
+          plan, content: patched, activity: attributes.id, now: now, symbols: namesSymbol,
+          minimalWidth: minimalWidth)
+      }
     }
     try PayloadSize.check(checked.payloadBytes, of: attributes.id, limit: policy.payloadLimit)
   }

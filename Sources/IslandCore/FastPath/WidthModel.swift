@@ -10,11 +10,11 @@ struct WidthModel: Sendable {
   /// What does not depend on the fields.
   private(set) var constant = 0.0
   /// Each measured field or countdown (a countdown's width moves with time: it is worked out
-  /// from the time left), in ``terms``' first ``termCount`` places. Held inline: the model
-  /// is read on every update, and reading it must cost no more than the sum it holds.
-  private var terms = InlineArray<8, Term>(
-    repeating: Term(field: 0, isCountdown: false, pointsPerEm: 0))
-  private var termCount = 0
+  /// from the time left), at most eight. An array read in place: an inline one is copied
+  /// whole to read one term.
+  private var terms: [Term] = []
+  /// Whether the zone has a model: a zone without one is measured, never estimated.
+  private(set) var isModeled: Bool
 
   /// One field's part in the width.
   private struct Term: Sendable {
@@ -26,12 +26,16 @@ struct WidthModel: Sendable {
     let pointsPerEm: Double
   }
 
-  /// The model of a zone compiled to `steps`, or nil when it measures a field numbered 8 or
-  /// more, or more than eight fields.
-  init?(
+  /// No model: the zone measures a field numbered 8 or more, or more than eight fields.
+  init() { isModeled = false }
+
+  /// The model of a zone compiled to `steps`, or none (``init()``) when it measures a field
+  /// numbered 8 or more, or more than eight fields.
+  init(
     steps: UnsafeBufferPointer<ZoneProgram.Step>, literals: UnsafeBufferPointer<UInt8>,
     horizontalPadding: Bool
   ) {
+    isModeled = true
     var pieces = 0
     var literalEms = 0.0
     var pieceFields: [(field: Int, isCountdown: Bool)] = []
@@ -49,21 +53,29 @@ struct WidthModel: Sendable {
           to: &literalEms)
       case .field(let field, let measured):
         guard measured else { continue }
-        guard field < 8 else { return nil }
+        guard field < 8 else {
+          self = WidthModel()
+          return
+        }
         pieceFields.append((Int(field), false))
       case .percent:
         continue
       case .countdown(let field):
-        guard field < 8 else { return nil }
+        guard field < 8 else {
+          self = WidthModel()
+          return
+        }
         pieceFields.append((Int(field), true))
       case .endPiece(let pointSize, let weight):
         let pointsPerEm = pointSize * weight
         constant += literalEms * pointsPerEm
         for piece in pieceFields {
-          guard termCount < terms.count else { return nil }
-          terms[termCount] = Term(
-            field: piece.field, isCountdown: piece.isCountdown, pointsPerEm: pointsPerEm)
-          termCount += 1
+          guard terms.count < 8 else {
+            self = WidthModel()
+            return
+          }
+          terms.append(
+            Term(field: piece.field, isCountdown: piece.isCountdown, pointsPerEm: pointsPerEm))
         }
         literalEms = 0
         pieceFields = []
@@ -76,13 +88,13 @@ struct WidthModel: Sendable {
   }
 
   /// The zone's estimated width, from the widths of its fields and, for a countdown, the
-  /// value of its field (`value`, by field number) at `now`.
+  /// value of its field (`value`, by field number) at `now`; nil when it has no model.
   func width(
     _ fields: FieldMeasures, now: Milliseconds, value: (Int) -> ContentValue?
-  ) -> Double {
+  ) -> Double? {
+    guard isModeled else { return nil }
     var width = constant
-    for index in 0..<termCount {
-      let term = terms[index]
+    for term in terms {
       if term.isCountdown {
         let remaining = ZoneRenderer.remaining(value(term.field), now)
         width += WidthModel.countdownEms(remaining) * term.pointsPerEm
@@ -91,6 +103,14 @@ struct WidthModel: Sendable {
       }
     }
     return width
+  }
+
+  /// The fields whose widths the estimate reads (bits by number; a countdown's is worked out
+  /// from the time left, not read).
+  var measuredFields: UInt8 {
+    var fields: UInt8 = 0
+    for term in terms where !term.isCountdown { fields |= 1 << UInt8(term.field) }
+    return fields
   }
 
   /// The width in ems of a countdown's text with `remaining` milliseconds left
@@ -105,7 +125,7 @@ struct WidthModel: Sendable {
 /// What the reducer keeps of each of an activity's first eight layout fields (numbered as its
 /// plan's roles) as its content changes: the width of its text in ems, and its length as
 /// JSON (for the payload limit). A field the content lacks measures 0 and 0.
-struct FieldMeasures: Equatable, Sendable {
+struct FieldMeasures: Sendable {
   private var measures = InlineArray<8, FieldMeasure>(repeating: FieldMeasure())
 
   /// The fields of `fields` numbered under `count` measured.
@@ -136,28 +156,26 @@ struct FieldMeasures: Equatable, Sendable {
 
   /// The JSON length of field `field` (under 8).
   func jsonLength(of field: Int) -> Int { measures[field].jsonLength }
-
-  /// Always equal: the measures are derived from the content, which activities compare.
-  static func == (left: FieldMeasures, right: FieldMeasures) -> Bool { true }
 }
 
 /// One field value's text measured: its width in ems as a zone shows it, and its length as
 /// JSON.
 struct FieldMeasure: Sendable {
-  /// The width of its text, in ems.
+  /// The width of its text, in ems (0 for a string measured without its width).
   var ems = 0.0
   /// Its length as JSON (``PayloadSize.jsonLength(of:)-(ContentValue)``).
   var jsonLength = 0
 
   init() {}
 
-  /// `value` measured, its text written once.
-  init(_ value: ContentValue) {
+  /// `value` measured, its text written once; a string's width only when `width` (no width
+  /// estimate reads its field: its text is not summed for nothing).
+  init(_ value: ContentValue, width: Bool = true) {
     switch value {
     case .string(let text):
       func measure(_ utf8: UnsafeBufferPointer<UInt8>) -> (Double, Int) {
         var ems = 0.0
-        ZoneTextWriter.addEms(of: utf8, to: &ems)
+        if width { ZoneTextWriter.addEms(of: utf8, to: &ems) }
         return (ems, PayloadSize.jsonLength(of: utf8))
       }
       (ems, jsonLength) = text.withUTF8Bytes(measure)

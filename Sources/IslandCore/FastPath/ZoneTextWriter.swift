@@ -15,12 +15,16 @@ struct ZoneTextWriter: ~Copyable {
   /// How many pieces (symbols, texts, bars) were written: the gaps between them are spaces.
   private(set) var pieces = 0
   private var ems = 0.0
+  /// Whether it adds up widths, or only writes the text (to compare it with another).
+  private let measuresWidth: Bool
 
-  /// A writer into `buffer`, which it outgrows onto the heap when it must.
-  init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+  /// A writer into `buffer`, which it outgrows onto the heap when it must, that adds up the
+  /// text's width as it writes when `measuresWidth` (else the width stays 0).
+  init(buffer: UnsafeMutableBufferPointer<UInt8>, measuresWidth: Bool = true) {
     base = buffer.baseAddress ?? UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
     capacity = buffer.count
     ownsBase = buffer.baseAddress == nil
+    self.measuresWidth = measuresWidth
   }
 
   deinit {
@@ -32,6 +36,47 @@ struct ZoneTextWriter: ~Copyable {
 
   /// The text written, as a string.
   var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Whether `other` wrote the same text, byte for byte.
+  func wroteTheSameText(as other: borrowing ZoneTextWriter) -> Bool {
+    ZoneTextWriter.sameBytes(bytes, other.bytes)
+  }
+
+  /// Whether `left` and `right` hold the same bytes.
+  static func sameBytes(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>)
+    -> Bool
+  {
+    guard left.count == right.count else { return false }
+    guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else { return true }
+    // Eight bytes at a time, then the rest one by one.
+    var index = 0
+    while index + 8 <= left.count {
+      let word = UnsafeRawPointer(leftBase + index).loadUnaligned(as: UInt64.self)
+      guard word == UnsafeRawPointer(rightBase + index).loadUnaligned(as: UInt64.self) else {
+        return false
+      }
+      index += 8
+    }
+    while index < left.count {
+      guard left[index] == right[index] else { return false }
+      index += 1
+    }
+    return true
+  }
+
+  /// Hands `body` the text a field step writes for `value` (``run(_:literals:_:now:)``):
+  /// a string as it is, a number as ``NumberText`` writes it, a flag as `true` or `false`,
+  /// nothing for a missing field.
+  static func withText<Result>(
+    of value: ContentValue?, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    switch value {
+    case .string(let text): return text.withUTF8Bytes(body)
+    case .number(let number): return NumberText.write(number, to: body)
+    case .bool(let flag): return (flag ? "true" : "false").withUTF8Bytes(body)
+    case nil: return body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+  }
 
   // MARK: - Programs
 
@@ -52,16 +97,14 @@ struct ZoneTextWriter: ~Copyable {
         append(bytes)
         if measured { measure(bytes) }
       case .field(let field, let measured):
-        switch source.value(Int(field)) {
-        case .string(let text): append(text, measuring: measured)
-        case .number(let number): append(number: number, measuring: measured)
-        case .bool(let flag): append(flag ? "true" : "false", measuring: measured)
-        case nil: break
+        ZoneTextWriter.withText(of: source.value(Int(field))) { text in
+          append(text)
+          if measured { measure(text) }
         }
       case .percent(let field, let total):
         let fraction = ZoneRenderer.progress(source.value(Int(field)), total: total)
         let percent = (fraction * 100).rounded()
-        append(integer: Int64(Int(percent)), measuring: false)
+        append(integer: Int64(Int(percent)))
       case .countdown(let field):
         countdown(ZoneRenderer.remaining(source.value(Int(field)), now))
       case .endPiece(let pointSize, let weight):
@@ -89,15 +132,8 @@ struct ZoneTextWriter: ~Copyable {
 
   // MARK: - Bytes
 
-  /// A number as ``NumberText`` writes it.
-  private mutating func append(number: Double, measuring: Bool) {
-    NumberText.write(number) { bytes in
-      append(bytes)
-      if measuring { measure(bytes) }
-    }
-  }
-
-  private mutating func append(integer: Int64, measuring: Bool) {
+  /// A progress bar's percentage: digits, never measured (the bar's width is fixed).
+  private mutating func append(integer: Int64) {
     var magnitude = integer.magnitude
     let length = magnitude.decimalDigits + (integer < 0 ? 1 : 0)
     reserve(length)
@@ -108,27 +144,13 @@ struct ZoneTextWriter: ~Copyable {
       magnitude /= 10
     } while magnitude > 0
     if integer < 0 { base[count] = 0x2D }
-    if measuring {
-      // Digits and the minus sign are ASCII.
-      for position in count..<(count + length) {
-        ems += TextMetrics.emWidth(of: Unicode.Scalar(base[position]))
-      }
-    }
     count += length
   }
 
-  private mutating func append(_ text: String, measuring: Bool) {
-    text.withUTF8Bytes { utf8 in
-      append(utf8)
-      if measuring { measure(utf8) }
-    }
-  }
-
-  private mutating func append(byte: UInt8, measuring: Bool = false) {
+  private mutating func append(byte: UInt8) {
     reserve(1)
     base[count] = byte
     count += 1
-    if measuring { ems += TextMetrics.emWidth(of: Unicode.Scalar(byte)) }
   }
 
   private mutating func append(_ utf8: UnsafeBufferPointer<UInt8>) {
@@ -140,38 +162,44 @@ struct ZoneTextWriter: ~Copyable {
 
   /// Adds the widths of the scalars of `utf8` (well-formed: it comes from a string).
   private mutating func measure(_ utf8: UnsafeBufferPointer<UInt8>) {
+    guard measuresWidth else { return }
     ZoneTextWriter.addEms(of: utf8, to: &ems)
   }
 
   /// Adds the widths in ems of the scalars of `utf8` (well-formed) to `ems`, one by one.
   static func addEms(of utf8: UnsafeBufferPointer<UInt8>, to ems: inout Double) {
-    let ascii = TextMetrics.asciiEmWidths
-    var index = 0
-    while index < utf8.count {
-      let lead = utf8[index]
-      if lead < 0x80 {
-        ems += ascii[Int(lead)]
-        index += 1
-        continue
+    // Summed in a local, ASCII from the table read in place: the inner loop loads a byte and
+    // a width and adds.
+    var sum = ems
+    TextMetrics.asciiEmWidths.withUnsafeBufferPointer { ascii in
+      var index = 0
+      while index < utf8.count {
+        let lead = utf8[index]
+        if lead < 0x80 {
+          sum += ascii[Int(lead)]
+          index += 1
+          continue
+        }
+        var value: UInt32
+        let length: Int
+        if lead < 0xE0 {
+          value = UInt32(lead & 0x1F)
+          length = 2
+        } else if lead < 0xF0 {
+          value = UInt32(lead & 0x0F)
+          length = 3
+        } else {
+          value = UInt32(lead & 0x07)
+          length = 4
+        }
+        for offset in 1..<length where index + offset < utf8.count {
+          value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
+        }
+        sum += TextMetrics.emWidth(of: Unicode.Scalar(value) ?? "\u{FFFD}")
+        index += length
       }
-      var value: UInt32
-      let length: Int
-      if lead < 0xE0 {
-        value = UInt32(lead & 0x1F)
-        length = 2
-      } else if lead < 0xF0 {
-        value = UInt32(lead & 0x0F)
-        length = 3
-      } else {
-        value = UInt32(lead & 0x07)
-        length = 4
-      }
-      for offset in 1..<length where index + offset < utf8.count {
-        value = value << 6 | UInt32(utf8[index + offset] & 0x3F)
-      }
-      ems += TextMetrics.emWidth(of: Unicode.Scalar(value) ?? "\u{FFFD}")
-      index += length
     }
+    ems = sum
   }
 
   private mutating func reserve(_ extra: Int) {

@@ -46,7 +46,15 @@ struct NumberText: TextOutputStream {
   /// Floating-point numbers write their text through this, from a buffer on the stack:
   /// implementing it spares the string `write(_:)` would be given.
   mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-    for byte in buffer { append(byte) }
+    // Copied at once, not byte by byte: a double's text is written once per change.
+    let length = min(buffer.count, storage.count - count)
+    guard length > 0, let source = buffer.baseAddress else { return }
+    let start = count
+    var text = storage.mutableSpan
+    text.withUnsafeMutableBufferPointer { target in
+      target.baseAddress?.advanced(by: start).update(from: source, count: length)
+    }
+    count += length
   }
 
   private mutating func write(integer: Int64) {

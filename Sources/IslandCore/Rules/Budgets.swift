@@ -11,23 +11,23 @@ extension IslandState {
     guard let islandClass = device.islandClass else { return }
     // Read part by part: a copy of the whole activity costs more than the check.
     let index = contentChange.activity
-    let plan = activities[index].attributes.plan
-    let slots = activities[index].derived.fieldSlots
+    let fields = activities[index].fields
+    let plan = fields.plan
     let measures = activities[index].derived.fieldMeasures
     for zone in Zone.allCases where contentChange.zones.contains(zone) {
       guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
       // Measured only when its estimate may not fit on the lines it may take.
       let fitting = plan.widthBeforeTruncation(zone, budget: budget)
-      if plan.estimateFits(
-        zone, within: fitting, measures, now: t, value: { activities[index].fields.value($0) })
-      {
+      if plan.estimateFits(zone, within: fitting, measures, now: t, value: { fields.value($0) }) {
         continue
       }
-      let width = plan.width(zone, content: activities[index].content, slots: slots, now: t)
-      guard width > budget, !WidthModel.isClearlyUnder(width, fitting),
-        contentChange.texts(of: zone, in: activities[index].fields, at: t) != nil
-      else { continue }
-      warnIfOverBudget(zone, width: width, activity: activities[index].attributes, seq: seq)
+      // Its old text is written again (to compare) only when the zone may be over budget.
+      let measured = plan.measureChange(
+        zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t
+      ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
+      guard measured.textChanged else { continue }
+      warnIfOverBudget(
+        zone, width: measured.width, activity: activities[index].attributes, seq: seq)
     }
   }
 
