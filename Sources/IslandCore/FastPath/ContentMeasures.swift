@@ -4,9 +4,9 @@
 ///
 /// Derived, so it takes no part in equality: two activities with the same content have the
 /// same measures.
-struct ContentMeasures: Sendable {
+package struct ContentMeasures: Sendable {
   /// The bytes the content state and attributes take (see ``PayloadSize``).
-  var payloadBytes: Int
+  package var payloadBytes: Int
   /// Where the layout's first fields are in the content, kept up to date as fields are added.
   var fieldSlots: FieldSlots
   /// The widths and JSON lengths of the layout's first fields.

@@ -160,17 +160,17 @@ struct FieldMeasures: Sendable {
 
 /// One field value's text measured: its width in ems as a zone shows it, and its length as
 /// JSON.
-struct FieldMeasure: Sendable {
+package struct FieldMeasure: Sendable {
   /// The width of its text, in ems (0 for a string measured without its width).
   var ems = 0.0
   /// Its length as JSON (``PayloadSize.jsonLength(of:)-(ContentValue)``).
-  var jsonLength = 0
+  package var jsonLength = 0
 
   init() {}
 
   /// `value` measured, its text written once; a string's width only when `width` (no width
   /// estimate reads its field: its text is not summed for nothing).
-  init(_ value: ContentValue, width: Bool = true) {
+  package init(_ value: ContentValue, width: Bool = true) {
     switch value {
     case .string(let text):
       func measure(_ utf8: UnsafeBufferPointer<UInt8>) -> (Double, Int) {

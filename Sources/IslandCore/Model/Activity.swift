@@ -27,7 +27,7 @@ public struct Activity: Equatable, Sendable {
   public internal(set) var newestTimestamp: Int64?
   /// What the fast path derives from the content and keeps up to date with it (payload
   /// size, where the layout's fields are, their measures). Derived, so outside `==`.
-  var derived: ContentMeasures
+  package var derived: ContentMeasures
 
   /// The activity's id.
   public var id: String { attributes.id }

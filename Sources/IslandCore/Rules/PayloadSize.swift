@@ -2,10 +2,12 @@
 /// bytes"): the payload is the content state as compact JSON, plus the activity id, the app,
 /// the widget URL and the region links as JSON strings; over ``Policy/payloadLimit`` bytes,
 /// a start or update is rejected.
-enum PayloadSize {
+package enum PayloadSize {
   /// The bytes of the attributes: the id, the app, the widget URL and the links as JSON
   /// strings.
-  static func attributeBytes(id: String, app: String, url: String?, links: RegionLinks) -> Int {
+  package static func attributeBytes(id: String, app: String, url: String?, links: RegionLinks)
+    -> Int
+  {
     var bytes = jsonLength(of: id) + jsonLength(of: app)
     if let url { bytes += jsonLength(of: url) }
     for region in Region.allCases {
@@ -27,7 +29,7 @@ enum PayloadSize {
   }
 
   /// The length of one value as JSON.
-  static func jsonLength(of value: ContentValue) -> Int {
+  package static func jsonLength(of value: ContentValue) -> Int {
     switch value {
     case .string(let text): return jsonLength(of: text)
     case .number(let number):

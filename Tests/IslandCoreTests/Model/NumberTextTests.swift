@@ -1,6 +1,5 @@
+import IslandCore
 import Testing
-
-@testable import IslandCore
 
 /// One text per number (``NumberText``): what a zone shows, what the state's JSON writes and
 /// what the payload limit counts are the same bytes.
