@@ -179,7 +179,7 @@ extension IslandState {
     func took(_ timer: Timer) { fired.append(timer) }
 
     /// Records the life of activity `index` of `activities` before a timer changes it.
-    func willChange(_ index: Int, in activities: [Activity]) {
+    func willChange(_ index: Int, in activities: ActivityList) {
       let activity = activities[index]
       lives.append((index, activity.phase, activity.endedAt, activity.dismissAt))
     }

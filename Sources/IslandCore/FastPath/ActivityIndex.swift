@@ -17,7 +17,7 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
   private(set) var count = 0
 
   /// The position of the activity with id `id` in `activities`.
-  func position(of id: String, in activities: [Activity]) -> Int? {
+  func position(of id: String, in activities: ActivityList) -> Int? {
     guard !slots.isEmpty else { return nil }
     let hash = ActivityIndex.hash(id)
     let tag = ActivityIndex.tag(hash)
@@ -37,7 +37,7 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
 
   /// The position of the activity started by event `startSeq` in `activities` (which are in
   /// start order), by a binary search.
-  static func position(of startSeq: Int, in activities: [Activity]) -> Int? {
+  static func position(of startSeq: Int, in activities: ActivityList) -> Int? {
     var low = 0
     var high = activities.count
     while low < high {

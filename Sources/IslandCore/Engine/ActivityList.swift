@@ -1,0 +1,66 @@
+/// The activities a state keeps, in start order: a random-access collection indexed from 0,
+/// like an array, whose activities the reducer changes in place.
+///
+/// The state forgets the least recently dismissed activity each time one more is dismissed
+/// than it keeps (``IslandState/retainedDismissedActivities``). That one usually started long
+/// ago, near the front of the list, with every activity waiting on the Lock Screen after it.
+/// So the list takes an activity out by moving the shorter side of it one step: those before
+/// it towards the end, over a spent slot at the front, or those after it towards the front.
+/// Forgetting costs what it moves, not the whole list. A spent slot holds the forgotten
+/// activity until the spent slots are as many as the activities kept: then they are dropped
+/// at once, a move of the list spread over as many forgettings.
+public struct ActivityList: RandomAccessCollection, Sendable {
+  /// The activities, after ``spent`` slots at the front that are no longer in the list.
+  private var storage: [Activity] = []
+  /// How many slots at the front of ``storage`` are spent.
+  private var spent = 0
+
+  /// An empty list.
+  public init() {}
+
+  /// The position of the activity started first: 0.
+  public var startIndex: Int { 0 }
+  /// The position after the activity started last: the number of activities.
+  public var endIndex: Int { storage.count - spent }
+
+  /// The activity at `position`, changed in place.
+  public internal(set) subscript(position: Int) -> Activity {
+    get { storage[spent + position] }
+    _modify { yield &storage[spent + position] }
+  }
+
+  /// Adds `activity` at the end: the activity started last.
+  mutating func append(_ activity: Activity) {
+    storage.append(activity)
+  }
+
+  /// Takes out the activity at `position`; those after it move down by one.
+  mutating func remove(at position: Int) {
+    precondition(indices.contains(position), "no activity at \(position)")
+    if position < count - 1 - position {
+      // The activities before it move up by one as memory (copied value by value, each
+      // would be retained and released), and it takes the front slot, spent.
+      let front = spent
+      storage.withUnsafeMutableBufferPointer { buffer in
+        guard let first = buffer.baseAddress.map({ $0 + front }) else { return }
+        let forgotten = (first + position).move()
+        (first + 1).moveInitialize(from: first, count: position)
+        first.initialize(to: forgotten)
+      }
+      spent += 1
+      if spent >= count {
+        storage.removeFirst(spent)
+        spent = 0
+      }
+    } else {
+      storage.remove(at: spent + position)
+    }
+  }
+}
+
+extension ActivityList: Equatable {
+  /// The same activities in the same order, whatever slots either has spent.
+  public static func == (left: ActivityList, right: ActivityList) -> Bool {
+    left.elementsEqual(right)
+  }
+}
