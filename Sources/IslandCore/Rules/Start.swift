@@ -6,8 +6,8 @@
 extension IslandState {
   mutating func start(_ start: Start, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
     try Validation.checkActivityID(start.activity)
-    guard activityIndex.position(of: start.activity, in: activities) == nil,
-      !forgottenIDs.contains(start.activity)
+    let id = HashedID(start.activity)
+    guard activityIndex.position(of: id, in: activities) == nil, !forgottenIDs.contains(id)
     else {
       throw .duplicateActivity(start.activity)
     }
@@ -91,7 +91,7 @@ extension IslandState {
       }
     }
     activities.append(activity)
-    activityIndex.insert(start.activity, startSeq: seq)
+    activityIndex.insert(id, startSeq: seq)
     eligible.append(index)
     timers.insert(
       Timer(
