@@ -71,8 +71,9 @@ extension IslandState {
       case .lifetime:
         guard phase == .active || phase == .stale else { continue }
         record.willChange(index, in: activities)
-        record.willSetTimers(timers)
-        endActivity(index, at: timer.due, dismissal: .default, seq: seq)
+        if let dismissal = endActivity(index, at: timer.due, dismissal: .default, seq: seq) {
+          record.set(dismissal)
+        }
         rankingChanged = true
       case .dismissal:
         guard phase == .ended, activities[index].dismissAt == timer.due else { continue }
