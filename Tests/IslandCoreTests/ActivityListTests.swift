@@ -17,17 +17,17 @@ import Testing
   }
 
   @Test func removalsAnywhereAndAppendsGiveWhatAnArrayGives() {
-    let pool = Self.activities(60)
+    let pool = Self.activities(400)
     var random = SplitMix64(seed: 12)
     var list = ActivityList()
     var model: [Activity] = []
     var next = 0
-    for _ in 0..<2_000 {
-      if model.isEmpty || (next < pool.count && random.next() % 3 == 0) {
-        list.append(pool[next % pool.count])
-        model.append(pool[next % pool.count])
-        next = (next + 1) % pool.count
-      } else {
+    for _ in 0..<1_200 {
+      if next < pool.count && (model.isEmpty || random.next() % 3 == 0) {
+        list.append(pool[next])
+        model.append(pool[next])
+        next += 1
+      } else if !model.isEmpty {
         // The front, the back and the middle, each often.
         let position: Int
         switch random.next() % 3 {
@@ -41,6 +41,8 @@ import Testing
       #expect(list.count == model.count)
       #expect(list.map(\.id) == model.map(\.id))
       #expect(list.indices == model.indices)
+      let seq = pool[Int(random.next() % UInt64(pool.count))].startSeq
+      #expect(list.position(startedBy: seq) == model.firstIndex { $0.startSeq == seq })
     }
   }
 

@@ -9,10 +9,16 @@
 /// Forgetting costs what it moves, not the whole list. A spent slot holds the forgotten
 /// activity until the spent slots are as many as the activities kept: then they are dropped
 /// at once, a move of the list spread over as many forgettings.
+///
+/// Timers and the id index find an activity by its start seq, which never changes, rather
+/// than by its position, which forgetting older ones does: the list keeps the start seqs
+/// side by side, so that the search reads a run of integers, not the activities.
 public struct ActivityList: RandomAccessCollection, Sendable {
   /// The activities, after ``spent`` slots at the front that are no longer in the list.
   private var storage: [Activity] = []
-  /// How many slots at the front of ``storage`` are spent.
+  /// The start seq of each activity of ``storage``, slot for slot (ascending).
+  private var startSeqs: [Int] = []
+  /// How many slots at the front of ``storage`` and ``startSeqs`` are spent.
   private var spent = 0
 
   /// An empty list.
@@ -29,9 +35,26 @@ public struct ActivityList: RandomAccessCollection, Sendable {
     _modify { yield &storage[spent + position] }
   }
 
+  /// The position of the activity started by event `startSeq`, by a binary search.
+  func position(startedBy startSeq: Int) -> Int? {
+    var low = spent
+    var high = startSeqs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if startSeqs[middle] < startSeq {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low < startSeqs.count && startSeqs[low] == startSeq ? low - spent : nil
+  }
+
   /// Adds `activity` at the end: the activity started last.
   mutating func append(_ activity: Activity) {
+    precondition(startSeqs.last.map { $0 < activity.startSeq } ?? true, "not in start order")
     storage.append(activity)
+    startSeqs.append(activity.startSeq)
   }
 
   /// Takes out the activity at `position`; those after it move down by one.
@@ -47,13 +70,18 @@ public struct ActivityList: RandomAccessCollection, Sendable {
         (first + 1).moveInitialize(from: first, count: position)
         first.initialize(to: forgotten)
       }
+      for slot in stride(from: spent + position, to: spent, by: -1) {
+        startSeqs[slot] = startSeqs[slot - 1]
+      }
       spent += 1
       if spent >= count {
         storage.removeFirst(spent)
+        startSeqs.removeFirst(spent)
         spent = 0
       }
     } else {
       storage.remove(at: spent + position)
+      startSeqs.remove(at: spent + position)
     }
   }
 }

@@ -21,7 +21,7 @@ extension IslandState {
     let excess = dismissalOrder.count - IslandState.retainedDismissedActivities
     guard excess > 0 else { return }
     for startSeq in dismissalOrder.prefix(excess) {
-      if let position = ActivityIndex.position(of: startSeq, in: activities) {
+      if let position = activities.position(startedBy: startSeq) {
         forget(position)
       }
     }
@@ -54,7 +54,7 @@ extension IslandState {
     // the activities kept, so that the queue stays in proportion to the state.
     if timers.count > 4 * activities.count + 64 {
       let kept = activities
-      timers.removeAll { ActivityIndex.position(of: $0.startSeq, in: kept) == nil }
+      timers.removeAll { kept.position(startedBy: $0.startSeq) == nil }
     }
   }
 }

@@ -2,7 +2,7 @@
 /// table of start seqs, looked up on every start, update and end.
 ///
 /// It holds no strings: a slot keeps the id's hash (``HashedID``) and the activity's start
-/// seq, which finds its position in the list (in start order) by a binary search; a lookup
+/// seq, which finds its position in the list (``ActivityList/position(startedBy:)``); a lookup
 /// compares ids only when hashes match. Start seqs, unlike positions, never change when
 /// older activities are forgotten: forgetting one removes its slot and moves nothing else.
 /// Nothing ever iterates the table, so no result depends on it beyond the lookup.
@@ -29,29 +29,13 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
     while true {
       let entry = slots[slot]
       if entry == 0 { return nil }
-      if entry == tag, let position = ActivityIndex.position(of: startSeqs[slot], in: activities),
+      if entry == tag, let position = activities.position(startedBy: startSeqs[slot]),
         activities[position].attributes.id == id.id
       {
         return position
       }
       slot = (slot + 1) & mask
     }
-  }
-
-  /// The position of the activity started by event `startSeq` in `activities` (which are in
-  /// start order), by a binary search.
-  static func position(of startSeq: Int, in activities: ActivityList) -> Int? {
-    var low = 0
-    var high = activities.count
-    while low < high {
-      let middle = (low + high) / 2
-      if activities[middle].attributes.startSeq < startSeq {
-        low = middle + 1
-      } else {
-        high = middle
-      }
-    }
-    return low < activities.count && activities[low].attributes.startSeq == startSeq ? low : nil
   }
 
   /// Records that the activity with id `id` (not yet recorded) started with event

@@ -14,15 +14,17 @@ struct HashedID {
     hash = id.withUTF8Bytes(HashedID.hash)
   }
 
-  /// A 63-bit hash of `bytes`, eight at a time.
+  /// A 63-bit hash of `bytes`, eight at a time (each eight read as a little-endian word).
   private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
     var index = 0
-    while index + 8 <= bytes.count {
-      var word: UInt64 = 0
-      for offset in 0..<8 { word |= UInt64(bytes[index + offset]) << (8 * offset) }
-      state = mix(state ^ word) &* 0x9E37_79B9_7F4A_7C15
-      index += 8
+    if let base = bytes.baseAddress {
+      while index + 8 <= bytes.count {
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        state = mix(state ^ word) &* 0x9E37_79B9_7F4A_7C15
+        index += 8
+      }
     }
     var tail: UInt64 = 0
     for offset in 0..<(bytes.count - index) {

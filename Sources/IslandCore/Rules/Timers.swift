@@ -52,7 +52,7 @@ extension IslandState {
     while let timer = timers.first, timer.due <= t {
       _ = timers.removeFirst()
       record.took(timer)
-      guard let index = ActivityIndex.position(of: timer.startSeq, in: activities) else {
+      guard let index = activities.position(startedBy: timer.startSeq) else {
         continue
       }
       let phase = activities[index].phase
