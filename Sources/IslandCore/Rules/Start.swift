@@ -66,7 +66,10 @@ extension IslandState {
     let attributes = ActivityAttributes(
       id: start.activity, app: app, startSeq: seq, startedAt: t, url: start.url,
       links: start.links, plan: plan, layoutName: layoutName)
-    let payloadBytes = attributes.attributeBytes + PayloadSize.jsonLength(of: start.state)
+    let payloadBytes =
+      attributes.attributeBytes
+      + ContentMeasures.jsonLength(
+        of: start.state, measures: measures, slots: fieldSlots, roles: plan.roles.count)
     try PayloadSize.check(payloadBytes, of: start.activity, limit: policy.payloadLimit)
     try Limits.checkRoomForStart(
       app: start.app, liveOfApp: liveOfApp, live: eligible.count, policy: policy)

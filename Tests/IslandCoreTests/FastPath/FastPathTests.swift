@@ -67,6 +67,30 @@ import Testing
     #expect(compared > 4_000)
   }
 
+  /// A start counts its payload from the measures it made of the layout's fields: the same
+  /// length as the payload rule's count of the whole content, extra fields and default
+  /// layouts included.
+  @Test func aPayloadCountedFromFieldMeasuresIsThePayloadRulesCount() throws {
+    var draws = Draws(state: 9)
+    for named in Layout.catalogue {
+      for _ in 0..<200 {
+        var content = named.sampleState
+        for field in content.fields where draws.below(3) > 0 { content[field.name] = draws.value() }
+        if draws.below(2) == 0 { content["extra\(draws.below(5))"] = draws.value() }
+        for plan in [
+          try #require(LayoutPlan.named(named.name)), LayoutPlan(.default(for: content)),
+        ] {
+          let slots = plan.slots(in: content)
+          let fields = LayoutFields(plan: plan, content: content, slots: slots)
+          let measures = FieldMeasures(fields, count: plan.roles.count)
+          let counted = ContentMeasures.jsonLength(
+            of: content, measures: measures, slots: slots, roles: plan.roles.count)
+          #expect(counted == PayloadSize.jsonLength(of: content), "\(content)")
+        }
+      }
+    }
+  }
+
   /// The fast path's renderer (compiled zone programs) against the reference renderer:
   /// the same text and the same width, for every catalogue layout's shown zones.
   @Test func aCompiledZoneWritesWhatTheReferenceRendererWrites() throws {
