@@ -67,30 +67,6 @@ import Testing
     #expect(compared > 4_000)
   }
 
-  /// A start counts its payload from the measures it made of the layout's fields: the same
-  /// length as the payload rule's count of the whole content, extra fields and default
-  /// layouts included.
-  @Test func aPayloadCountedFromFieldMeasuresIsThePayloadRulesCount() throws {
-    var draws = Draws(state: 9)
-    for named in Layout.catalogue {
-      for _ in 0..<200 {
-        var content = named.sampleState
-        for field in content.fields where draws.below(3) > 0 { content[field.name] = draws.value() }
-        if draws.below(2) == 0 { content["extra\(draws.below(5))"] = draws.value() }
-        for plan in [
-          try #require(LayoutPlan.named(named.name)), LayoutPlan(.default(for: content)),
-        ] {
-          let slots = plan.slots(in: content)
-          let fields = LayoutFields(plan: plan, content: content, slots: slots)
-          let measures = FieldMeasures(fields, count: plan.roles.count)
-          let counted = ContentMeasures.jsonLength(
-            of: content, measures: measures, slots: slots, roles: plan.roles.count)
-          #expect(counted == PayloadSize.jsonLength(of: content), "\(content)")
-        }
-      }
-    }
-  }
-
   /// The fast path's renderer (compiled zone programs) against the reference renderer:
   /// the same text and the same width, for every catalogue layout's shown zones.
   @Test func aCompiledZoneWritesWhatTheReferenceRendererWrites() throws {
@@ -199,55 +175,6 @@ import Testing
       _ = try? again.apply(event, at: t)
     }
     #expect(again == island.state)
-  }
-
-  /// An id's hash reads its bytes eight at a time as little-endian words: the same as
-  /// gathering them byte by byte, for every length and every tail.
-  @Test func anIDsHashIsItsBytesReadAsLittleEndianWords() {
-    func plain(_ bytes: [UInt8]) -> UInt64 {
-      var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
-      var index = 0
-      while index + 8 <= bytes.count {
-        var word: UInt64 = 0
-        for offset in 0..<8 { word |= UInt64(bytes[index + offset]) << (8 * offset) }
-        state = HashedID.mix(state ^ word) &* 0x9E37_79B9_7F4A_7C15
-        index += 8
-      }
-      var tail: UInt64 = 0
-      for offset in 0..<(bytes.count - index) {
-        tail |= UInt64(bytes[index + offset]) << (8 * offset)
-      }
-      return HashedID.mix(state ^ tail) & ~(1 << 63)
-    }
-    let alphabet = Array("ABCxyz019._-:".utf8)
-    for length in 0...40 {
-      let bytes = (0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] }
-      let id = String(decoding: bytes, as: UTF8.self)
-      #expect(HashedID(id).hash == plain(bytes), "\(id)")
-    }
-  }
-
-  /// The 8-hour limit ends two activities, setting their dismissal timers, before an event
-  /// that is rejected: the queue is put back to the timers it held, in the order they fire,
-  /// as if the limit had not been reached.
-  @Test func aRejectedEventPutsBackTheTimersTheFiredOnesSet() {
-    var island = Island()
-    island.at(0, start("pizza", state: Layout.catalogue[0].sampleState, layout: .named("delivery")))
-    island.at(1_000, start("taxi", app: "com.example.ride"))
-    island.at(2_000, end("taxi", dismissal: .default))
-    island.at(3_000, start("news", app: "org.example.news", stale: 4 * hour))
-    let before = island.state.timers
-    island.rejects(
-      9 * hour, start("news", app: "org.example.news"),
-      "start rejected: activity \"news\" already exists (ids are never reused)")
-    func due(_ queue: TimerQueue) -> [Timer] {
-      var queue = queue
-      var due: [Timer] = []
-      while let timer = queue.removeFirst() { due.append(timer) }
-      return due
-    }
-    #expect(due(island.state.timers) == due(before))
-    #expect(due(before).count == 5)
   }
 
   /// Transitions are rendered when read, from the values the update replaced: a field that
