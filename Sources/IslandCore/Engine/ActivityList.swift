@@ -7,8 +7,9 @@
 /// So the list takes an activity out by moving the shorter side of it one step: those before
 /// it towards the end, over a spent slot at the front, or those after it towards the front.
 /// Forgetting costs what it moves, not the whole list. A spent slot holds the forgotten
-/// activity until the spent slots are as many as the activities kept: then they are dropped
-/// at once, a move of the list spread over as many forgettings.
+/// activity until the spent slots are an eighth of the activities kept (``compactionShare``):
+/// then they are dropped at once, a move of the list spread over that many forgettings, and
+/// the forgotten activities hold at most an eighth more memory meanwhile.
 ///
 /// Timers and the id index find an activity by its start seq, which never changes, rather
 /// than by its position, which forgetting older ones does: the list keeps the start seqs
@@ -20,6 +21,9 @@ public struct ActivityList: RandomAccessCollection, Sendable {
   private var startSeqs: [Int] = []
   /// How many slots at the front of ``storage`` and ``startSeqs`` are spent.
   private var spent = 0
+  /// The spent slots are dropped once they are one in this many of the activities kept (and
+  /// at least as many as this).
+  private static let compactionShare = 8
 
   /// An empty list.
   public init() {}
@@ -74,7 +78,7 @@ public struct ActivityList: RandomAccessCollection, Sendable {
         startSeqs[slot] = startSeqs[slot - 1]
       }
       spent += 1
-      if spent >= count {
+      if spent >= Swift.max(ActivityList.compactionShare, count / ActivityList.compactionShare) {
         storage.removeFirst(spent)
         startSeqs.removeFirst(spent)
         spent = 0
