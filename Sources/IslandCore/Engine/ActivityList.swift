@@ -6,10 +6,10 @@
 /// ago, near the front of the list, with every activity waiting on the Lock Screen after it.
 /// So the list takes an activity out by moving the shorter side of it one step: those before
 /// it towards the end, over a spent slot at the front, or those after it towards the front.
-/// Forgetting costs what it moves, not the whole list. A spent slot holds the forgotten
-/// activity until the spent slots are an eighth of the activities kept (``compactionShare``):
-/// then they are dropped at once, a move of the list spread over that many forgettings, and
-/// the forgotten activities hold at most an eighth more memory meanwhile.
+/// Forgetting costs what it moves, not the whole list. A spent slot keeps what is left of
+/// the forgotten activity, its content and alert dropped at once, until the spent slots are
+/// a quarter of the activities kept (``compactionShare``): then they are dropped together, a
+/// move of the list spread over that many forgettings.
 ///
 /// Timers and the id index find an activity by its start seq, which never changes, rather
 /// than by its position, which forgetting older ones does: the list keeps the start seqs
@@ -23,7 +23,7 @@ public struct ActivityList: RandomAccessCollection, Sendable {
   private var spent = 0
   /// The spent slots are dropped once they are one in this many of the activities kept (and
   /// at least as many as this).
-  private static let compactionShare = 8
+  private static let compactionShare = 4
 
   /// An empty list.
   public init() {}
@@ -70,7 +70,10 @@ public struct ActivityList: RandomAccessCollection, Sendable {
       let front = spent
       storage.withUnsafeMutableBufferPointer { buffer in
         guard let first = buffer.baseAddress.map({ $0 + front }) else { return }
-        let forgotten = (first + position).move()
+        var forgotten = (first + position).move()
+        // What grows with its content goes now, not when the spent slots are dropped.
+        forgotten.content = ContentState()
+        forgotten.lastAlert = nil
         (first + 1).moveInitialize(from: first, count: position)
         first.initialize(to: forgotten)
       }

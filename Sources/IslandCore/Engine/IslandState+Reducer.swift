@@ -179,8 +179,9 @@ extension IslandState {
 
     /// Records the life of activity `index` of `activities` before a timer changes it.
     func willChange(_ index: Int, in activities: ActivityList) {
-      let activity = activities[index]
-      lives.append((index, activity.phase, activity.endedAt, activity.dismissAt))
+      // Read in place: a copy of the activity would retain and release all it holds.
+      lives.append(
+        (index, activities[index].phase, activities[index].endedAt, activities[index].dismissAt))
     }
 
     /// Records that a fired timer set `timer`.
