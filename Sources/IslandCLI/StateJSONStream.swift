@@ -68,7 +68,7 @@ final class StateJSONStream {
     output.append(bytes: (members.isEmpty ? "{}" : closing).utf8)
   }
 
-  private func writeActivities(_ activities: [Activity], to output: inout StandardStream)
+  private func writeActivities(_ activities: ActivityList, to output: inout StandardStream)
     throws(JournalError)
   {
     guard !activities.isEmpty else { return output.append(bytes: "[]".utf8) }

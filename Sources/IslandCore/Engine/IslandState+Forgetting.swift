@@ -15,45 +15,38 @@ extension IslandState {
 
   /// Forgets the least recently dismissed activities beyond the retained number. Runs after
   /// an accepted event; only an event that dismissed an activity past the retained number
-  /// forgets one, and its cost is in the activities the state holds, never in the journal's
-  /// length: no periodic scan.
+  /// forgets one, and its cost is in what the activity list moves to take it out
+  /// (``ActivityList/remove(at:)``), never in the journal's length: no periodic scan.
   mutating func forgetOldDismissedActivities() {
     let excess = dismissalOrder.count - IslandState.retainedDismissedActivities
     guard excess > 0 else { return }
-    var forgotten: [Int] = []
     for startSeq in dismissalOrder.prefix(excess) {
-      if let position = ActivityIndex.position(of: startSeq, in: activities) {
-        forgotten.append(position)
+      if let position = activities.position(startedBy: startSeq) {
+        forget(position)
       }
     }
     dismissalOrder.removeFirst(excess)
-    forget(forgotten.sorted())
   }
 
-  /// Removes the dismissed activities at `positions` (ascending), keeping their ids.
-  private mutating func forget(_ positions: [Int]) {
-    guard !positions.isEmpty else { return }
-    for position in positions.reversed() {
-      let attributes = activities[position].attributes
-      forgottenIDs.insert(attributes.id)
-      activityIndex.remove(attributes.id, startSeq: attributes.startSeq)
-      // Moved as memory, not copied value by value.
-      activities.remove(at: position)
+  /// Removes the dismissed activity at `position`, keeping its id.
+  private mutating func forget(_ position: Int) {
+    let attributes = activities[position].attributes
+    let id = HashedID(attributes.id)
+    forgottenIDs.insert(id)
+    activityIndex.remove(id, startSeq: attributes.startSeq)
+    activities.remove(at: position)
+    // Only a dismissed activity goes, and nothing refers to it any more: it is neither
+    // eligible, nor placed, nor expanded. Those after it move down by one. Timers and the id
+    // index find activities by start seq: they do not move.
+    func moveDown(_ indices: inout [Int]) {
+      for slot in indices.indices where indices[slot] > position { indices[slot] -= 1 }
     }
-    // Only dismissed activities go, and nothing refers to them any more: they are neither
-    // eligible, nor placed, nor expanded. The others after them move down by as many as
-    // went before them. Timers and the id index find activities by start seq: they do not
-    // move.
-    func moved(_ position: Int) -> Int {
-      var before = 0
-      while before < positions.count, positions[before] < position { before += 1 }
-      return position - before
-    }
-    eligible = eligible.map(moved)
+    func moved(_ index: Int) -> Int { index > position ? index - 1 : index }
+    moveDown(&eligible)
+    moveDown(&placement.hidden)
+    moveDown(&placement.ranked)
     placement.island = placement.island.map(moved)
     placement.detached = placement.detached.map(moved)
-    placement.hidden = placement.hidden.map(moved)
-    placement.ranked = placement.ranked.map(moved)
     if let expanded = expansion?.activity { expansion?.activity = moved(expanded) }
     // The activity an update just changed is live: it is kept, and only moves.
     if !contentChange.zones.isEmpty { contentChange.activity = moved(contentChange.activity) }
@@ -61,7 +54,7 @@ extension IslandState {
     // the activities kept, so that the queue stays in proportion to the state.
     if timers.count > 4 * activities.count + 64 {
       let kept = activities
-      timers.removeAll { ActivityIndex.position(of: $0.startSeq, in: kept) == nil }
+      timers.removeAll { kept.position(startedBy: $0.startSeq) == nil }
     }
   }
 }

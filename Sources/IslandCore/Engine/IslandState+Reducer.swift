@@ -152,8 +152,8 @@ extension IslandState {
   }
 
   /// What firing timers changes, as it was before: the placement, the expansion, the
-  /// eligible list, the life of each activity a timer changed, and the queue. What a
-  /// rejected event puts back. A class, made only when a timer comes due: the events no
+  /// eligible list, the life of each activity a timer changed, and the queue (the timers
+  /// taken from it and those set). What a rejected event puts back. A class, made only when a timer comes due: the events no
   /// timer precedes carry no record to make or drop.
   final class FiredTimers {
     private let placement: Placement
@@ -165,9 +165,8 @@ extension IslandState {
         []
     /// The timers taken from the queue, in the order they fired.
     private var fired: [Timer] = []
-    /// The queue as it was, once a timer that sets another has fired (putting back the fired
-    /// ones would not take that one away).
-    private var queueBefore: TimerQueue?
+    /// The timers the fired ones set (the dismissal of an activity its lifetime ended).
+    private var set: [Timer] = []
 
     init(placement: Placement, expansion: Expansion?, eligible: [Int]) {
       self.placement = placement
@@ -179,19 +178,14 @@ extension IslandState {
     func took(_ timer: Timer) { fired.append(timer) }
 
     /// Records the life of activity `index` of `activities` before a timer changes it.
-    func willChange(_ index: Int, in activities: [Activity]) {
-      let activity = activities[index]
-      lives.append((index, activity.phase, activity.endedAt, activity.dismissAt))
+    func willChange(_ index: Int, in activities: ActivityList) {
+      // Read in place: a copy of the activity would retain and release all it holds.
+      lives.append(
+        (index, activities[index].phase, activities[index].endedAt, activities[index].dismissAt))
     }
 
-    /// Records the queue `timers` (the fired timers taken from it) before a timer that sets
-    /// another fires.
-    func willSetTimers(_ timers: TimerQueue) {
-      guard queueBefore == nil else { return }
-      var before = timers
-      for timer in fired { before.insert(timer) }
-      queueBefore = before
-    }
+    /// Records that a fired timer set `timer`.
+    func set(_ timer: Timer) { set.append(timer) }
 
     func revert(_ state: inout IslandState) {
       for life in lives.reversed() {
@@ -202,11 +196,8 @@ extension IslandState {
       state.placement = placement
       state.expansion = expansion
       state.eligible = eligible
-      if let queueBefore {
-        state.timers = queueBefore
-      } else {
-        for timer in fired { state.timers.insert(timer) }
-      }
+      for timer in set { state.timers.remove(timer) }
+      for timer in fired { state.timers.insert(timer) }
     }
   }
 

@@ -11,7 +11,7 @@ public struct IslandState: Equatable, Sendable {
   /// The time of the last event applied.
   public internal(set) var t: Milliseconds = 0
   /// Every activity started, in start order, ended and dismissed ones too.
-  public internal(set) var activities: [Activity] = []
+  public internal(set) var activities = ActivityList()
   /// Where the ranked, eligible activities are placed (under any expansion).
   public internal(set) var placement = Placement()
   /// The expansion on top of the placement, if any.

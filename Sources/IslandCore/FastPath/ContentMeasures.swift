@@ -41,3 +41,32 @@ struct FieldSlots: Sendable {
     return slot == 0xF ? nil : slot
   }
 }
+
+extension ContentMeasures {
+  /// The length of `content` as a compact JSON object, as
+  /// ``PayloadSize/jsonLength(of:)-(ContentState)`` counts it, with the values of the fields
+  /// measured in `measures` (those of the plan's first `roles` roles that `slots` locates)
+  /// taken from their measures: a start counts each value once, not once to measure it and
+  /// again for the payload.
+  static func jsonLength(
+    of content: ContentState, measures: FieldMeasures, slots: FieldSlots, roles: Int
+  ) -> Int {
+    // The positions (under 64) of the fields whose values are measured.
+    var measured: UInt64 = 0
+    var bytes = 2 + max(0, content.fields.count - 1)
+    for field in 0..<min(8, roles) {
+      guard let position = slots.position(of: field), position < 64,
+        measured & 1 << UInt64(position) == 0
+      else { continue }
+      measured |= 1 << UInt64(position)
+      bytes += measures.jsonLength(of: field)
+    }
+    for (position, field) in content.fields.enumerated() {
+      bytes += PayloadSize.jsonLength(of: field.name) + 1
+      if position >= 64 || measured & 1 << UInt64(position) == 0 {
+        bytes += PayloadSize.jsonLength(of: field.value)
+      }
+    }
+    return bytes
+  }
+}

@@ -18,7 +18,10 @@ struct ForgottenIDs: Sendable {
   private(set) var count = 0
 
   /// Whether `id` was forgotten (see the type's note for long ids).
-  func contains(_ id: String) -> Bool {
+  func contains(_ id: String) -> Bool { contains(HashedID(id)) }
+
+  /// Whether `id` was forgotten (see the type's note for long ids).
+  func contains(_ id: HashedID) -> Bool {
     guard !slots.isEmpty else { return false }
     let key = ForgottenIDs.key(id)
     let mask = slots.count - 1
@@ -32,7 +35,7 @@ struct ForgottenIDs: Sendable {
   }
 
   /// Records `id` as forgotten.
-  mutating func insert(_ id: String) {
+  mutating func insert(_ id: HashedID) {
     let key = ForgottenIDs.key(id)
     if (count + 1) * 4 > slots.count * 3 { grow() }
     if place(key) { count += 1 }
@@ -57,15 +60,13 @@ struct ForgottenIDs: Sendable {
   }
 
   private static func slot(of key: UInt64, mask: Int) -> Int {
-    Int(truncatingIfNeeded: mix(key)) & mask
+    Int(truncatingIfNeeded: HashedID.mix(key)) & mask
   }
 
-  /// The id's key: exact for up to 10 characters, a tagged hash for longer ones.
-  static func key(_ id: String) -> UInt64 {
-    id.withUTF8Bytes { bytes in
-      if bytes.count <= 10, let code = exactCode(bytes) { return code }
-      return hash(bytes) | 1 << 63
-    }
+  /// The id's key: exact for up to 10 characters, its tagged hash for longer ones.
+  static func key(_ id: HashedID) -> UInt64 {
+    let code = id.id.withUTF8Bytes { bytes in bytes.count <= 10 ? exactCode(bytes) : nil }
+    return code ?? id.hash | 1 << 63
   }
 
   /// The bytes as a number in bijective base 66 over the id alphabet; nil for a byte outside
@@ -91,31 +92,6 @@ struct ForgottenIDs: Sendable {
     case UInt8(ascii: ":"): return 66
     default: return nil
     }
-  }
-
-  /// A 63-bit hash of `bytes`, eight at a time (a fixed function: the same in every process).
-  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-    var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
-    var index = 0
-    while index + 8 <= bytes.count {
-      var word: UInt64 = 0
-      for offset in 0..<8 { word |= UInt64(bytes[index + offset]) << (8 * offset) }
-      state = mix(state ^ word) &* 0x9E37_79B9_7F4A_7C15
-      index += 8
-    }
-    var tail: UInt64 = 0
-    for offset in 0..<(bytes.count - index) {
-      tail |= UInt64(bytes[index + offset]) << (8 * offset)
-    }
-    return mix(state ^ tail) & ~(1 << 63)
-  }
-
-  /// SplitMix64's finaliser.
-  private static func mix(_ value: UInt64) -> UInt64 {
-    var z = value &+ 0x9E37_79B9_7F4A_7C15
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

@@ -29,13 +29,18 @@ struct TimerQueue: Sendable {
 
   mutating func insert(_ timer: Timer) {
     heap.append(timer)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard heap[child].precedes(heap[parent]) else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
+    siftUp(from: heap.count - 1)
+  }
+
+  /// Takes out one timer equal to `timer`, if there is one: a scan of the queue, made only
+  /// when a rejected event puts back what its timers set.
+  mutating func remove(_ timer: Timer) {
+    guard let index = heap.firstIndex(of: timer) else { return }
+    let last = heap.removeLast()
+    guard index < heap.count else { return }
+    heap[index] = last
+    siftDown(from: index)
+    siftUp(from: index)
   }
 
   /// Removes and returns the earliest timer.
@@ -46,6 +51,17 @@ struct TimerQueue: Sendable {
     heap[0] = last
     siftDown(from: 0)
     return first
+  }
+
+  /// Moves the timer at `start` up while it precedes its parent.
+  private mutating func siftUp(from start: Int) {
+    var child = start
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard heap[child].precedes(heap[parent]) else { break }
+      heap.swapAt(child, parent)
+      child = parent
+    }
   }
 
   /// Moves the timer at `start` down until neither child precedes it.

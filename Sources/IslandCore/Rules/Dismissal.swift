@@ -21,8 +21,11 @@ extension IslandState {
 
   /// Ends activity `index` at `t` (an end event, or the system at the end of its lifetime):
   /// it leaves the island at once, collapsing an expansion of it, and stays on the Lock
-  /// Screen until its dismissal.
-  mutating func endActivity(_ index: Int, at t: Milliseconds, dismissal: Dismissal, seq: Int) {
+  /// Screen until its dismissal. Returns the timer of that dismissal, when it is to come.
+  @discardableResult
+  mutating func endActivity(_ index: Int, at t: Milliseconds, dismissal: Dismissal, seq: Int)
+    -> Timer?
+  {
     let latest = t.saturatingAdding(policy.dismissalDelay)
     let dismissAt: Milliseconds
     switch dismissal {
@@ -32,16 +35,18 @@ extension IslandState {
     }
     activities[index].endedAt = t
     activities[index].dismissAt = dismissAt
+    var dismissalTimer: Timer?
     if dismissAt <= t {
       activities[index].phase = .dismissed
       dismissalOrder.append(activities[index].attributes.startSeq)
     } else {
       activities[index].phase = .ended
-      timers.insert(
-        Timer(
-          due: dismissAt, kind: .dismissal, startSeq: activities[index].startSeq))
+      let timer = Timer(due: dismissAt, kind: .dismissal, startSeq: activities[index].startSeq)
+      timers.insert(timer)
+      dismissalTimer = timer
     }
     eligible.removeAll { $0 == index }
     if expansion?.activity == index { collapse(seq: seq) }
+    return dismissalTimer
   }
 }

@@ -23,7 +23,7 @@ public struct Placement: Equatable, Hashable, Sendable {
 extension Placement {
   /// Places `ranked` (indices into `activities`, best first) on a device with an island or
   /// without one.
-  mutating func place(_ ranked: [Int], of activities: [Activity], hasIsland: Bool) {
+  mutating func place(_ ranked: [Int], of activities: ActivityList, hasIsland: Bool) {
     self.ranked = ranked
     mode = .idle
     island = nil

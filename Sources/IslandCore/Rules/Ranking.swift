@@ -5,7 +5,7 @@
 /// >    One rule for all apps (Apple publishes none across apps): documented as policy.
 enum Ranking {
   /// Whether activity `one` ranks before activity `other` (indices into `activities`).
-  static func ranksBefore(_ one: Int, _ other: Int, in activities: [Activity]) -> Bool {
+  static func ranksBefore(_ one: Int, _ other: Int, in activities: ActivityList) -> Bool {
     let relevance = activities[one].relevance
     let otherRelevance = activities[other].relevance
     if relevance != otherRelevance { return relevance > otherRelevance }
@@ -14,7 +14,7 @@ enum Ranking {
 
   /// Sorts `ranked`, indices into `activities`, best first: an insertion sort, since at most
   /// ``Policy/activitiesPerDevice`` activities are eligible.
-  static func sort(_ ranked: inout [Int], in activities: [Activity]) {
+  static func sort(_ ranked: inout [Int], in activities: ActivityList) {
     for position in ranked.indices.dropFirst() {
       let index = ranked[position]
       var slot = position

@@ -6,8 +6,8 @@
 extension IslandState {
   mutating func start(_ start: Start, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
     try Validation.checkActivityID(start.activity)
-    guard activityIndex.position(of: start.activity, in: activities) == nil,
-      !forgottenIDs.contains(start.activity)
+    let id = HashedID(start.activity)
+    guard activityIndex.position(of: id, in: activities) == nil, !forgottenIDs.contains(id)
     else {
       throw .duplicateActivity(start.activity)
     }
@@ -66,7 +66,10 @@ extension IslandState {
     let attributes = ActivityAttributes(
       id: start.activity, app: app, startSeq: seq, startedAt: t, url: start.url,
       links: start.links, plan: plan, layoutName: layoutName)
-    let payloadBytes = attributes.attributeBytes + PayloadSize.jsonLength(of: start.state)
+    let payloadBytes =
+      attributes.attributeBytes
+      + ContentMeasures.jsonLength(
+        of: start.state, measures: measures, slots: fieldSlots, roles: plan.roles.count)
     try PayloadSize.check(payloadBytes, of: start.activity, limit: policy.payloadLimit)
     try Limits.checkRoomForStart(
       app: start.app, liveOfApp: liveOfApp, live: eligible.count, policy: policy)
@@ -91,7 +94,7 @@ extension IslandState {
       }
     }
     activities.append(activity)
-    activityIndex.insert(start.activity, startSeq: seq)
+    activityIndex.insert(id, startSeq: seq)
     eligible.append(index)
     timers.insert(
       Timer(

@@ -52,7 +52,7 @@ extension IslandState {
     while let timer = timers.first, timer.due <= t {
       _ = timers.removeFirst()
       record.took(timer)
-      guard let index = ActivityIndex.position(of: timer.startSeq, in: activities) else {
+      guard let index = activities.position(startedBy: timer.startSeq) else {
         continue
       }
       let phase = activities[index].phase
@@ -71,8 +71,9 @@ extension IslandState {
       case .lifetime:
         guard phase == .active || phase == .stale else { continue }
         record.willChange(index, in: activities)
-        record.willSetTimers(timers)
-        endActivity(index, at: timer.due, dismissal: .default, seq: seq)
+        if let dismissal = endActivity(index, at: timer.due, dismissal: .default, seq: seq) {
+          record.set(dismissal)
+        }
         rankingChanged = true
       case .dismissal:
         guard phase == .ended, activities[index].dismissAt == timer.due else { continue }

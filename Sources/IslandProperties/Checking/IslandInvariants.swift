@@ -65,7 +65,7 @@ public enum IslandInvariants {
 
   /// ``outranks(_:_:)`` for the activities at `left` and `right`, read in place: a copy of an
   /// activity costs a retain and a release for each of its references.
-  private static func outranks(_ left: Int, _ right: Int, in activities: [Activity]) -> Bool {
+  private static func outranks(_ left: Int, _ right: Int, in activities: ActivityList) -> Bool {
     if activities[left].relevance != activities[right].relevance {
       return activities[left].relevance > activities[right].relevance
     }
@@ -398,7 +398,7 @@ public enum IslandInvariants {
     return "among the hidden"
   }
 
-  private static func describe(_ placement: Placement, _ activities: [Activity]) -> String {
+  private static func describe(_ placement: Placement, _ activities: ActivityList) -> String {
     let name = { (index: Int?) in index.map { "\"\(activities[$0].id)\"" } ?? "none" }
     return "island \(name(placement.island)), detached \(name(placement.detached)), hidden "
       + list(placement.hidden.map { activities[$0].id })

@@ -259,7 +259,7 @@ public struct EventGenerator {
   /// `deadline` reads the fields it needs in the list: an activity copied out of it costs a
   /// retain and a release for each of its references.
   private mutating func pickDeadline(
-    in world: IslandState, _ deadline: ([Activity], Int) -> Milliseconds?
+    in world: IslandState, _ deadline: (ActivityList, Int) -> Milliseconds?
   ) -> Milliseconds? {
     let activities = world.activities
     var count = 0
@@ -563,7 +563,7 @@ public struct EventGenerator {
   /// a position, as ``pickDeadline(in:_:)``), uniformly, as a pick from the list of them in
   /// start order would draw it; nil when none does.
   private mutating func pickActivity(
-    in world: IslandState, where test: ([Activity], Int) -> Bool
+    in world: IslandState, where test: (ActivityList, Int) -> Bool
   ) -> Int? {
     let activities = world.activities
     var count = 0

@@ -1,0 +1,101 @@
+/// The activities a state keeps, in start order: a random-access collection indexed from 0,
+/// like an array, whose activities the reducer changes in place.
+///
+/// The state forgets the least recently dismissed activity each time one more is dismissed
+/// than it keeps (``IslandState/retainedDismissedActivities``). That one usually started long
+/// ago, near the front of the list, with every activity waiting on the Lock Screen after it.
+/// So the list takes an activity out by moving the shorter side of it one step: those before
+/// it towards the end, over a spent slot at the front, or those after it towards the front.
+/// Forgetting costs what it moves, not the whole list. A spent slot keeps what is left of
+/// the forgotten activity, its content and alert dropped at once, until the spent slots are
+/// a quarter of the activities kept (``compactionShare``): then they are dropped together, a
+/// move of the list spread over that many forgettings.
+///
+/// Timers and the id index find an activity by its start seq, which never changes, rather
+/// than by its position, which forgetting older ones does: the list keeps the start seqs
+/// side by side, so that the search reads a run of integers, not the activities.
+public struct ActivityList: RandomAccessCollection, Sendable {
+  /// The activities, after ``spent`` slots at the front that are no longer in the list.
+  private var storage: [Activity] = []
+  /// The start seq of each activity of ``storage``, slot for slot (ascending).
+  private var startSeqs: [Int] = []
+  /// How many slots at the front of ``storage`` and ``startSeqs`` are spent.
+  private var spent = 0
+  /// The spent slots are dropped once they are one in this many of the activities kept (and
+  /// at least as many as this).
+  private static let compactionShare = 4
+
+  /// An empty list.
+  public init() {}
+
+  /// The position of the activity started first: 0.
+  public var startIndex: Int { 0 }
+  /// The position after the activity started last: the number of activities.
+  public var endIndex: Int { storage.count - spent }
+
+  /// The activity at `position`, changed in place.
+  public internal(set) subscript(position: Int) -> Activity {
+    get { storage[spent + position] }
+    _modify { yield &storage[spent + position] }
+  }
+
+  /// The position of the activity started by event `startSeq`, by a binary search.
+  func position(startedBy startSeq: Int) -> Int? {
+    var low = spent
+    var high = startSeqs.count
+    while low < high {
+      let middle = (low + high) / 2
+      if startSeqs[middle] < startSeq {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low < startSeqs.count && startSeqs[low] == startSeq ? low - spent : nil
+  }
+
+  /// Adds `activity` at the end: the activity started last.
+  mutating func append(_ activity: Activity) {
+    precondition(startSeqs.last.map { $0 < activity.startSeq } ?? true, "not in start order")
+    storage.append(activity)
+    startSeqs.append(activity.startSeq)
+  }
+
+  /// Takes out the activity at `position`; those after it move down by one.
+  mutating func remove(at position: Int) {
+    precondition(indices.contains(position), "no activity at \(position)")
+    if position < count - 1 - position {
+      // The activities before it move up by one as memory (copied value by value, each
+      // would be retained and released), and it takes the front slot, spent.
+      let front = spent
+      storage.withUnsafeMutableBufferPointer { buffer in
+        guard let first = buffer.baseAddress.map({ $0 + front }) else { return }
+        var forgotten = (first + position).move()
+        // What grows with its content goes now, not when the spent slots are dropped.
+        forgotten.content = ContentState()
+        forgotten.lastAlert = nil
+        (first + 1).moveInitialize(from: first, count: position)
+        first.initialize(to: forgotten)
+      }
+      for slot in stride(from: spent + position, to: spent, by: -1) {
+        startSeqs[slot] = startSeqs[slot - 1]
+      }
+      spent += 1
+      if spent >= Swift.max(ActivityList.compactionShare, count / ActivityList.compactionShare) {
+        storage.removeFirst(spent)
+        startSeqs.removeFirst(spent)
+        spent = 0
+      }
+    } else {
+      storage.remove(at: spent + position)
+      startSeqs.remove(at: spent + position)
+    }
+  }
+}
+
+extension ActivityList: Equatable {
+  /// The same activities in the same order, whatever slots either has spent.
+  public static func == (left: ActivityList, right: ActivityList) -> Bool {
+    left.elementsEqual(right)
+  }
+}

@@ -1,0 +1,43 @@
+/// An activity id with its hash, made once for every look-up of the id in an event: the id
+/// index (``ActivityIndex``) and the forgotten ids (``ForgottenIDs``) share it.
+///
+/// The hash is a fixed function of the id's bytes (no per-process seed), so no result
+/// depends on the process.
+struct HashedID {
+  /// The id.
+  let id: String
+  /// A 63-bit hash of the id's UTF-8 bytes (the top bit clear).
+  let hash: UInt64
+
+  init(_ id: String) {
+    self.id = id
+    hash = id.withUTF8Bytes(HashedID.hash)
+  }
+
+  /// A 63-bit hash of `bytes`, eight at a time (each eight read as a little-endian word).
+  private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var state: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(bytes.count)
+    var index = 0
+    if let base = bytes.baseAddress {
+      while index + 8 <= bytes.count {
+        let word = UInt64(
+          littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        state = mix(state ^ word) &* 0x9E37_79B9_7F4A_7C15
+        index += 8
+      }
+    }
+    var tail: UInt64 = 0
+    for offset in 0..<(bytes.count - index) {
+      tail |= UInt64(bytes[index + offset]) << (8 * offset)
+    }
+    return mix(state ^ tail) & ~(1 << 63)
+  }
+
+  /// SplitMix64's finaliser (Steele, Lea, Flood 2014).
+  static func mix(_ value: UInt64) -> UInt64 {
+    var z = value &+ 0x9E37_79B9_7F4A_7C15
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

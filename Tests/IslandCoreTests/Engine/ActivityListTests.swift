@@ -1,0 +1,70 @@
+import IslandProperties
+import Testing
+
+@testable import IslandCore
+
+/// The state's activity list reads and changes as an array does, whichever side of a
+/// removed activity it moves and however many spent slots it holds at the front.
+@Suite struct ActivityListTests {
+  /// `count` activities in start order, each ended and waiting on the Lock Screen.
+  static func activities(_ count: Int) -> [Activity] {
+    var island = Island()
+    for index in 0..<count {
+      island.at(Milliseconds(index), start("a\(index)", app: "com.app\(index % 3)"))
+      island.at(Milliseconds(index), end("a\(index)"))
+    }
+    return Array(island.state.activities)
+  }
+
+  @Test func removalsAnywhereAndAppendsGiveWhatAnArrayGives() {
+    let pool = Self.activities(400)
+    var random = SplitMix64(seed: 12)
+    var list = ActivityList()
+    var model: [Activity] = []
+    var next = 0
+    for _ in 0..<1_200 {
+      if next < pool.count && (model.isEmpty || random.next() % 3 == 0) {
+        list.append(pool[next])
+        model.append(pool[next])
+        next += 1
+      } else if !model.isEmpty {
+        // The front, the back and the middle, each often.
+        let position: Int
+        switch random.next() % 3 {
+        case 0: position = 0
+        case 1: position = model.count - 1
+        default: position = Int(random.next() % UInt64(model.count))
+        }
+        list.remove(at: position)
+        model.remove(at: position)
+      }
+      #expect(list.count == model.count)
+      #expect(list.map(\.id) == model.map(\.id))
+      #expect(list.indices == model.indices)
+      let seq = pool[Int(random.next() % UInt64(pool.count))].startSeq
+      #expect(list.position(startedBy: seq) == model.firstIndex { $0.startSeq == seq })
+    }
+  }
+
+  @Test func anActivityChangesInPlace() {
+    var list = ActivityList()
+    for activity in Self.activities(5) { list.append(activity) }
+    list.remove(at: 0)
+    list[1].phase = .dismissed
+    #expect(list.map(\.phase) == [.ended, .dismissed, .ended, .ended])
+    #expect(list[1].id == "a2")
+  }
+
+  @Test func listsOfTheSameActivitiesAreEqualWhateverSlotsTheyHaveSpent() {
+    let pool = Self.activities(6)
+    var spent = ActivityList()
+    for activity in pool { spent.append(activity) }
+    spent.remove(at: 1)
+    spent.remove(at: 0)
+    var plain = ActivityList()
+    for activity in pool.dropFirst(2) { plain.append(activity) }
+    #expect(spent == plain)
+    plain.remove(at: 3)
+    #expect(spent != plain)
+  }
+}
