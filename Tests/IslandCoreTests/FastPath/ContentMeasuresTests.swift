@@ -5,8 +5,6 @@ import Testing
 
 /// What a start keeps of its content's measures counts as the rules count.
 @Suite struct ContentMeasuresTests {
-  typealias Draws = FastPathTests.Draws
-
   /// A start counts its payload from the measures it made of the layout's fields: the same
   /// length as the payload rule's count of the whole content, extra fields and default
   /// layouts included.

@@ -1,3 +1,4 @@
+import IslandProperties
 import Testing
 
 @testable import IslandCore
@@ -17,7 +18,7 @@ import Testing
   /// A change of random fields of `content` (kept numbers where a countdown reads them),
   /// recorded the way the reducer records it.
   static func change(
-    of content: ContentState, plan: LayoutPlan, draws: inout FastPathTests.Draws,
+    of content: ContentState, plan: LayoutPlan, draws: inout Draws,
     numeric: Set<String>
   ) -> Change {
     var after = content
@@ -35,7 +36,7 @@ import Testing
   }
 
   @Test func aChangedZoneMeasuresAndComparesAsTheReferenceRendererDoes() throws {
-    var draws = FastPathTests.Draws(state: 7)
+    var draws = Draws(state: 7)
     var changed = 0
     var unchanged = 0
     for named in Layout.catalogue {
@@ -102,5 +103,64 @@ import Testing
     ) { _ in false }
     #expect(!measured.textChanged)
     #expect(measured.width > 0)
+  }
+}
+
+/// FastPath/LayoutPlan.swift: a zone's width and overflow in its plan are what rendering it finds, and the start's quick symbol check agrees with the full one.
+@Suite struct LayoutPlanRenderingTests {
+  @Test func aZonesOverflowIsWhatRenderingItFinds() {
+    var draws = Draws(state: 3)
+    for _ in 0..<3_000 {
+      let named = Layout.catalogue[draws.below(Layout.catalogue.count)]
+      var content = named.sampleState
+      for field in content.fields {
+        guard case .string = field.value else { continue }
+        content[field.name] = draws.value()
+      }
+      let zone = Zone.allCases[draws.below(Zone.allCases.count)]
+      let budget = Double(draws.below(400)) / 3
+      let rendered = ZoneRenderer.render(
+        zone, of: named.layout, activity: "a", content: content, now: 0, budget: budget)
+      let overflow = ZoneRenderer.overflow(
+        zone, of: named.layout, content: content, now: 0, budget: budget)
+      #expect(rendered?.width == overflow?.width)
+      #expect(rendered?.truncated == overflow?.truncated)
+    }
+  }
+  @Test func aZonesWidthInItsPlanIsExactlyWhatRenderingItFinds() {
+    var draws = Draws(state: 5)
+    for _ in 0..<3_000 {
+      let named = Layout.catalogue[draws.below(Layout.catalogue.count)]
+      var content = named.sampleState
+      for field in content.fields {
+        guard case .string = field.value else { continue }
+        content[field.name] = draws.value()
+      }
+      let plan = LayoutPlan(named.layout)
+      let fields = LayoutFields(plan: plan, content: content, slots: plan.slots(in: content))
+      let budget = Double(draws.below(400)) / 3
+      for zone in Zone.allCases where plan.shownZones.contains(zone) {
+        let overflow = ZoneRenderer.overflow(
+          zone, of: named.layout, content: content, now: 0, budget: budget)
+        #expect(plan.width(zone, fields, now: 0) == overflow?.width, "\(named.name) \(zone)")
+      }
+    }
+  }
+  /// The quick layout check at a start (a symbol named by one field alone is named by that
+  /// field's text) accepts and refuses what the full check does, with its error.
+  @Test func aSymbolNamedByAFieldIsCheckedAtTheStart() {
+    var island = Island()
+    var state = Layout.catalogue[0].sampleState
+    state["orderStatusIcon"] = "Not A Symbol"
+    island.rejects(
+      0, start("a", state: state, layout: .named("delivery")),
+      "start rejected: layout zone leading names symbol \"Not A Symbol\", which is not an SF "
+        + "Symbol name")
+    state["orderStatusIcon"] = 12
+    island.at(0, start("b", state: state, layout: .named("delivery")))
+    state["orderStatusIcon"] = -1
+    island.rejects(
+      1, start("c", state: state, layout: .named("delivery")),
+      "start rejected: layout zone leading names symbol \"-1\", which is not an SF Symbol name")
   }
 }

@@ -1,3 +1,4 @@
+import IslandProperties
 import Testing
 
 @testable import IslandCore
@@ -25,5 +26,37 @@ import Testing
     }
     #expect(due(island.state.timers) == due(before))
     #expect(due(before).count == 5)
+  }
+}
+
+/// FastPath/TimerQueue.swift: the timer heap fires the same timers in one order however it was built.
+@Suite struct TimerQueueOrderTests {
+  @Test func timerQueuesHoldingTheSameTimersFireThemInOneOrderHoweverBuilt() {
+    let timers = (0..<40).map { index in
+      Timer(
+        due: Milliseconds(index % 7) * 1_000, kind: Timer.Kind(rawValue: index % 4) ?? .stale,
+        startSeq: index)
+    }
+    var forward = TimerQueue()
+    for timer in timers { forward.insert(timer) }
+    var backward = TimerQueue()
+    for timer in timers.reversed() { backward.insert(timer) }
+    // Taken out and put back, as after a rejected event.
+    var putBack = forward
+    var taken: [Timer] = []
+    for _ in 0..<15 { taken.append(putBack.removeFirst() ?? timers[0]) }
+    for timer in taken { putBack.insert(timer) }
+    var fewer = forward
+    _ = fewer.removeFirst()
+    var order: [[Timer]] = []
+    for var queue in [forward, backward, putBack, fewer] {
+      var due: [Timer] = []
+      while let timer = queue.removeFirst() { due.append(timer) }
+      order.append(due)
+    }
+    #expect(order[0] == order[1])
+    #expect(order[0] == order[2])
+    #expect(order[0].count == 40)
+    #expect(order[3] == Array(order[0].dropFirst()))
   }
 }

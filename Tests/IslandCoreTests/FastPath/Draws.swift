@@ -1,0 +1,35 @@
+import IslandProperties
+import Testing
+
+@testable import IslandCore
+
+/// Deterministic draws (IslandProperties' SplitMix64), so that a failure replays.
+struct Draws {
+  var random: SplitMix64
+
+  init(state: UInt64) { random = SplitMix64(seed: state) }
+
+  mutating func next() -> UInt64 { random.next() }
+
+  mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+  static let words = [
+    "Pizza", "Roma", "é", "配達", "iiii", "WWWW", "12", " ", "🍕", "Готовится", "a\"b", "\\", "\n",
+  ]
+
+  /// A value of any kind: a text of words, an integer, a fraction, a large or tiny number,
+  /// a flag.
+  mutating func value() -> ContentValue {
+    switch below(7) {
+    case 0, 1:
+      var text = ""
+      for _ in 0..<below(6) { text += Draws.words[below(Draws.words.count)] }
+      return .string(text)
+    case 2: return .number(Double(below(2_000_000)) - 1_000_000)
+    case 3: return .number(Double(below(1_000)) / 20)
+    case 4: return .number(Double(below(1_000)) * 1e17)
+    case 5: return .number(1 / Double(1 + below(100_000)))
+    default: return .bool(below(2) == 0)
+    }
+  }
+}
