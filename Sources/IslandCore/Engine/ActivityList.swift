@@ -16,11 +16,11 @@
 /// side by side, so that the search reads a run of integers, not the activities.
 public struct ActivityList: RandomAccessCollection, Sendable {
   /// The activities, after ``spent`` slots at the front that are no longer in the list.
-  private var storage: [Activity] = []
+  @usableFromInline internal private(set) var storage: [Activity] = []
   /// The start seq of each activity of ``storage``, slot for slot (ascending).
   private var startSeqs: [Int] = []
   /// How many slots at the front of ``storage`` and ``startSeqs`` are spent.
-  private var spent = 0
+  @usableFromInline internal private(set) var spent = 0
   /// The spent slots are dropped once they are one in this many of the activities kept (and
   /// at least as many as this).
   private static let compactionShare = 4
@@ -29,13 +29,13 @@ public struct ActivityList: RandomAccessCollection, Sendable {
   public init() {}
 
   /// The position of the activity started first: 0.
-  public var startIndex: Int { 0 }
+  @inlinable public var startIndex: Int { 0 }
   /// The position after the activity started last: the number of activities.
-  public var endIndex: Int { storage.count - spent }
+  @inlinable public var endIndex: Int { storage.count - spent }
 
   /// The activity at `position`, changed in place.
-  public internal(set) subscript(position: Int) -> Activity {
-    get { storage[spent + position] }
+  @inlinable public internal(set) subscript(position: Int) -> Activity {
+    _read { yield storage[spent + position] }
     _modify { yield &storage[spent + position] }
   }
 
