@@ -23,7 +23,7 @@ import Testing
       atPath: directory + "/scripts", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     for name in ["pizza.jsonl", "pizza.json", "plan.island", ".hidden"] {
-      FileManager.default.createFile(atPath: directory + "/" + name, contents: Data())
+      #expect(FileManager.default.createFile(atPath: directory + "/" + name, contents: Data()))
     }
     let base = directory + "/"
     #expect(
