@@ -32,4 +32,29 @@ struct Draws {
     default: return .bool(below(2) == 0)
     }
   }
+
+  /// `sample`, the sample state of the catalogue layout `layout`, with about two fields in
+  /// three drawn anew, and a moment to show it at. A countdown reads a number: the timer's
+  /// `endsAt` stays one, from the past to hours ahead.
+  mutating func content(varying sample: ContentState, of layout: String) -> (
+    ContentState, Milliseconds
+  ) {
+    var content = sample
+    for field in content.fields where below(3) > 0 {
+      content[field.name] =
+        layout == "timer" && field.name == "endsAt"
+        ? .number(Double(below(20_000_000)) - 1_000_000) : value()
+    }
+    return (content, Milliseconds(below(5_000_000)))
+  }
+
+  /// `sample` with each of its strings drawn anew, as any kind of value.
+  mutating func content(redrawingTheStringsOf sample: ContentState) -> ContentState {
+    var content = sample
+    for field in content.fields {
+      guard case .string = field.value else { continue }
+      content[field.name] = value()
+    }
+    return content
+  }
 }

@@ -42,13 +42,7 @@ import Testing
     for named in Layout.catalogue {
       let catalogued = try #require(LayoutPlan.named(named.name))
       for _ in 0..<300 {
-        var content = named.sampleState
-        for field in content.fields where draws.below(3) > 0 {
-          content[field.name] =
-            named.name == "timer" && field.name == "endsAt"
-            ? .number(Double(draws.below(20_000_000)) - 1_000_000) : draws.value()
-        }
-        let now = Milliseconds(draws.below(5_000_000))
+        let (content, now) = draws.content(varying: named.sampleState, of: named.name)
         for plan in [catalogued, LayoutPlan(.default(for: content))] {
           let numeric = Set(plan.roles.filter(\.isNumeric).map(\.name))
           let change = LayoutPlanTests.change(
@@ -106,17 +100,14 @@ import Testing
   }
 }
 
-/// FastPath/LayoutPlan.swift: a zone's width and overflow in its plan are what rendering it finds, and the start's quick symbol check agrees with the full one.
+/// FastPath/LayoutPlan.swift: a zone's width and overflow in its plan are what rendering it finds,
+/// and the start's quick symbol check agrees with the full one.
 @Suite struct LayoutPlanRenderingTests {
   @Test func aZonesOverflowIsWhatRenderingItFinds() {
     var draws = Draws(state: 3)
     for _ in 0..<3_000 {
       let named = Layout.catalogue[draws.below(Layout.catalogue.count)]
-      var content = named.sampleState
-      for field in content.fields {
-        guard case .string = field.value else { continue }
-        content[field.name] = draws.value()
-      }
+      let content = draws.content(redrawingTheStringsOf: named.sampleState)
       let zone = Zone.allCases[draws.below(Zone.allCases.count)]
       let budget = Double(draws.below(400)) / 3
       let rendered = ZoneRenderer.render(
@@ -127,15 +118,12 @@ import Testing
       #expect(rendered?.truncated == overflow?.truncated)
     }
   }
+
   @Test func aZonesWidthInItsPlanIsExactlyWhatRenderingItFinds() {
     var draws = Draws(state: 5)
     for _ in 0..<3_000 {
       let named = Layout.catalogue[draws.below(Layout.catalogue.count)]
-      var content = named.sampleState
-      for field in content.fields {
-        guard case .string = field.value else { continue }
-        content[field.name] = draws.value()
-      }
+      let content = draws.content(redrawingTheStringsOf: named.sampleState)
       let plan = LayoutPlan(named.layout)
       let fields = LayoutFields(plan: plan, content: content, slots: plan.slots(in: content))
       let budget = Double(draws.below(400)) / 3

@@ -29,7 +29,8 @@ import Testing
   }
 }
 
-/// FastPath/TimerQueue.swift: the timer heap fires the same timers in one order however it was built.
+/// FastPath/TimerQueue.swift: the timer heap fires the same timers in one order however it was
+/// built.
 @Suite struct TimerQueueOrderTests {
   @Test func timerQueuesHoldingTheSameTimersFireThemInOneOrderHoweverBuilt() {
     let timers = (0..<40).map { index in

@@ -3,7 +3,8 @@ import Testing
 
 @testable import IslandCore
 
-/// FastPath/WidthModel.swift: a zone's width estimated from its fields' measures is the measured width, and a field's measure is its value's width and JSON length.
+/// FastPath/WidthModel.swift: a zone's width estimated from its fields' measures is the measured
+/// width, and a field's measure is its value's width and JSON length.
 @Suite struct WidthModelTests {
   @Test func aZoneWidthEstimatedFromItsFieldsIsTheMeasuredWidth() throws {
     var draws = Draws(state: 1)
@@ -11,14 +12,7 @@ import Testing
     for named in Layout.catalogue {
       let plan = try #require(LayoutPlan.named(named.name))
       for _ in 0..<400 {
-        var content = named.sampleState
-        for field in content.fields where draws.below(3) > 0 {
-          // Countdowns read numbers: keep them numbers, from the past to hours ahead.
-          content[field.name] =
-            named.name == "timer" && field.name == "endsAt"
-            ? .number(Double(draws.below(20_000_000)) - 1_000_000) : draws.value()
-        }
-        let now = Milliseconds(draws.below(5_000_000))
+        let (content, now) = draws.content(varying: named.sampleState, of: named.name)
         let fields = LayoutFields(plan: plan, content: content, slots: plan.slots(in: content))
         let measures = FieldMeasures(fields, count: plan.roles.count)
         for zone in Zone.allCases where plan.shownZones.contains(zone) {

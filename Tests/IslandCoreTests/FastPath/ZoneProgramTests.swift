@@ -3,7 +3,8 @@ import Testing
 
 @testable import IslandCore
 
-/// FastPath/ZoneProgram.swift and ZoneTextWriter.swift: a compiled zone writes what the reference renderer writes.
+/// FastPath/ZoneProgram.swift and ZoneTextWriter.swift: a compiled zone writes what the reference
+/// renderer writes.
 @Suite struct ZoneProgramTests {
   /// The fast path's renderer (compiled zone programs) against the reference renderer:
   /// the same text and the same width, for every catalogue layout's shown zones.
@@ -13,13 +14,7 @@ import Testing
     for named in Layout.catalogue {
       let plan = try #require(LayoutPlan.named(named.name))
       for _ in 0..<300 {
-        var content = named.sampleState
-        for field in content.fields where draws.below(3) > 0 {
-          content[field.name] =
-            named.name == "timer" && field.name == "endsAt"
-            ? .number(Double(draws.below(20_000_000)) - 1_000_000) : draws.value()
-        }
-        let now = Milliseconds(draws.below(5_000_000))
+        let (content, now) = draws.content(varying: named.sampleState, of: named.name)
         // The catalogue's layout, and the default one for the same fields.
         for plan in [plan, LayoutPlan(.default(for: content))] {
           let fields = LayoutFields(plan: plan, content: content, slots: plan.slots(in: content))
