@@ -152,12 +152,7 @@ extension IslandState {
     try Validation.checkActivityID(start.activity)
     guard referenceIndex(of: start.activity) == nil, !forgottenIDs.contains(start.activity)
     else { throw .duplicateActivity(start.activity) }
-    try Validation.checkApp(start.app)
-    try Validation.checkRelevance(start.relevance)
-    try Validation.checkTime(start.stale, field: "stale time")
-    if let url = start.url { try Validation.checkURL(url, field: "widget URL") }
-    try Validation.checkLinks(start.links)
-    for field in start.state.fields { try Validation.checkFieldName(field.name) }
+    try Validation.checkStartValues(start)
     let layout: Layout
     var layoutName: String?
     switch start.layout {

@@ -11,12 +11,7 @@ extension IslandState {
     else {
       throw .duplicateActivity(start.activity)
     }
-    try Validation.checkApp(start.app)
-    try Validation.checkRelevance(start.relevance)
-    try Validation.checkTime(start.stale, field: "stale time")
-    if let url = start.url { try Validation.checkURL(url, field: "widget URL") }
-    try Validation.checkLinks(start.links)
-    for field in start.state.fields { try Validation.checkFieldName(field.name) }
+    try Validation.checkStartValues(start)
     let plan: LayoutPlan
     let layoutName: String?
     switch start.layout {

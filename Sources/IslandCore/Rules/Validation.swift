@@ -99,4 +99,16 @@ enum Validation {
   private static func isAlphanumeric(_ byte: UInt8) -> Bool {
     isLetter(byte) || (0x30...0x39).contains(byte)
   }
+
+  /// A start's own values, after its id: the app's bundle id, the relevance, the stale
+  /// time, the widget URL, the region links and the state's field names, in that order (the
+  /// first that fails is the error).
+  static func checkStartValues(_ start: Start) throws(Reason) {
+    try checkApp(start.app)
+    try checkRelevance(start.relevance)
+    try checkTime(start.stale, field: "stale time")
+    if let url = start.url { try checkURL(url, field: "widget URL") }
+    try checkLinks(start.links)
+    for field in start.state.fields { try checkFieldName(field.name) }
+  }
 }
