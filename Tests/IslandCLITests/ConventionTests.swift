@@ -175,16 +175,10 @@ import Testing
     var environment = ProcessInfo.processInfo.environment
     environment["MANWIDTH"] = "80"
     process.environment = environment
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let warnings = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let (status, output, errors) = try IslandProcess.runToTheEnd(process)
+    let text = String(decoding: output, as: UTF8.self)
+    let warnings = String(decoding: errors, as: UTF8.self)
+    #expect(status == 0)
     #expect(warnings == "")
     #expect(text.hasPrefix("ISLAND(1)"))
     for section in ["NAME", "SYNOPSIS", "OPTIONS", "SUBCOMMANDS", "EXIT STATUS"] {

@@ -18,26 +18,9 @@ import Testing
     environment["ISLAND"] = IslandProcess.executable
     environment["NO_COLOR"] = "1"
     process.environment = environment
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let errorData = Locked(Data())
-    let group = DispatchGroup()
-    group.enter()
-    DispatchQueue.global().async {
-      errorData.set(error.fileHandleForReading.readDataToEndOfFile())
-      group.leave()
-    }
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: outputData, as: UTF8.self),
-      String(decoding: errorData.get(), as: UTF8.self)
-    )
+    let (status, output, error) = try IslandProcess.runToTheEnd(process)
+    return (status, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
   }
 
   static func quoted(_ text: String) -> String {

@@ -49,10 +49,6 @@ enum IslandProcess {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = noColor ? "1" : nil
     process.environment = environment
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = output
-    process.standardError = error
     // The input from a file: a child that does not read it never blocks the test.
     let scratch = Scratch()
     if let input {
@@ -61,8 +57,23 @@ enum IslandProcess {
     } else {
       process.standardInput = FileHandle.nullDevice
     }
+    let (status, output, error) = try runToTheEnd(process)
+    return Run(
+      status: status, output: String(decoding: output, as: UTF8.self),
+      error: String(decoding: error, as: UTF8.self), outputBytes: output)
+  }
+
+  /// Starts `process` (its input already set) with its output and error on pipes, reads both
+  /// to their ends before waiting, so that a full pipe cannot block the child, and returns
+  /// its status and what it printed.
+  static func runToTheEnd(_ process: Process) throws -> (
+    status: Int32, output: Data, error: Data
+  ) {
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
     try process.run()
-    // Read both pipes to their ends before waiting, so a full pipe cannot block the child.
     let errorData = Locked(Data())
     let group = DispatchGroup()
     group.enter()
@@ -73,9 +84,7 @@ enum IslandProcess {
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-      error: String(decoding: errorData.get(), as: UTF8.self), outputBytes: outputData)
+    return (process.terminationStatus, outputData, errorData.get())
   }
 
   /// A started `island` whose output is read line by line as it comes.
