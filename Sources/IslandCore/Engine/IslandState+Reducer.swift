@@ -55,7 +55,7 @@ extension IslandState {
     var undo = Undo(
       effectCount: effects.endIndex, warningCount: warnings.endIndex,
       animationCount: animations.count, dismissalCount: dismissalOrder.count)
-    let rankingChanged: Bool
+    let applied: Applied
     do {
       if let next = timers.first, next.due <= t {
         // An activity a timer ended leaves its slot before the event sees the island: a tap
@@ -64,60 +64,82 @@ extension IslandState {
         if fireTimers(until: t, seq: seq, recording: fired) { placeActivities() }
         undo.firedTimers = fired
       }
-      rankingChanged = try handle(event, seq: seq, t: t)
+      applied = try handle(event, seq: seq, t: t)
     } catch {
       undo.revert(&self)
       throw Rejection(event: event.name, reason: error)
     }
-    commit(event, seq: seq, t: t, rankingChanged: rankingChanged, undo: undo)
+    commit(applied, seq: seq, t: t, undo: undo)
   }
 
-  /// Applies `event`, with sequence number `seq`, at `t`: the handler of its kind. Returns
-  /// whether the ranking may have changed. Every handler checks everything before it changes
-  /// anything but the effects, warnings and animations it appends, which ``Undo`` cuts off.
+  /// What the commit needs to know of an applied event, told by its handler from the payload
+  /// it read: reading the event again would copy it once more.
+  private struct Applied {
+    /// The event's kind.
+    let kind: Kind
+    /// Whether the ranking may have changed.
+    let rankingChanged: Bool
+    /// What the throttling note needs of an event that was held back (nil for one applied
+    /// as it came).
+    var heldBack: HeldBack? = nil
+
+    enum Kind { case start, update, other }
+  }
+
+  /// Applies `event`, with sequence number `seq`, at `t`: the handler of its kind. Every
+  /// handler checks everything before it changes anything but the effects, warnings and
+  /// animations it appends, which ``Undo`` cuts off.
   private mutating func handle(_ event: Event, seq: Int, t: Milliseconds) throws(Rejection
-    .Reason) -> Bool
+    .Reason) -> Applied
   {
     switch event {
     case .start(let start):
       try self.start(start, seq: seq, t: t)
-      return true
+      return Applied(
+        kind: .start, rankingChanged: true,
+        heldBack: start.arrived.map {
+          HeldBack(event: event.name, activity: start.activity, arrived: $0)
+        })
     case .update(let update):
-      return try self.update(update, seq: seq, t: t)
+      let rankingChanged = try self.update(update, seq: seq, t: t)
+      return Applied(
+        kind: .update, rankingChanged: rankingChanged,
+        heldBack: update.arrived.map {
+          HeldBack(event: event.name, activity: update.activity, arrived: $0)
+        })
     case .end(let end):
       try self.end(end, seq: seq, t: t)
-      return true
+      return Applied(
+        kind: .other, rankingChanged: true,
+        heldBack: end.arrived.map {
+          HeldBack(event: event.name, activity: end.activity, arrived: $0)
+        })
     case .tap(let target):
       try tap(target, seq: seq)
-      return false
+      return Applied(kind: .other, rankingChanged: false)
     case .longPress(let target):
       try longPress(target, seq: seq)
-      return false
+      return Applied(kind: .other, rankingChanged: false)
     case .tick:
-      return false
+      return Applied(kind: .other, rankingChanged: false)
     }
   }
 
   /// What an accepted event does last: the last event's animations and content change give
   /// way to this one's, the clock moves on, the activities are placed again, and a started
   /// activity that is shown grows in.
-  private mutating func commit(
-    _ event: Event, seq: Int, t: Milliseconds, rankingChanged: Bool, undo: Undo
-  ) {
+  private mutating func commit(_ applied: Applied, seq: Int, t: Milliseconds, undo: Undo) {
     // Only an update changes content (and so makes transitions); it recorded its change.
-    if case .update = event {
-    } else {
-      contentChange.clear()
-    }
+    if applied.kind != .update { contentChange.clear() }
     // The last event's animations stayed until this one was accepted: this one's were added
     // after them.
     if undo.animationCount > 0 { animations.removeFirst(undo.animationCount) }
     self.seq = seq
     self.t = t
-    noteIfThrottled(event, seq: seq)
-    if rankingChanged { placeActivities() }
+    noteIfThrottled(applied.heldBack, seq: seq)
+    if applied.rankingChanged { placeActivities() }
     // An accepted start appended its activity last.
-    if case .start = event, let index = activities.indices.last, expansion == nil,
+    if applied.kind == .start, let index = activities.indices.last, expansion == nil,
       placement.island == index || placement.detached == index
     {
       animate(.grow, index: index, timing: springTiming, seq: seq)

@@ -26,11 +26,13 @@ struct HashedID {
         index += 8
       }
     }
+    // The last bytes (fewer than eight) as the low bytes of one little-endian word, copied at
+    // once rather than shifted in one by one.
     var tail: UInt64 = 0
-    for offset in 0..<(bytes.count - index) {
-      tail |= UInt64(bytes[index + offset]) << (8 * offset)
+    withUnsafeMutableBytes(of: &tail) { word in
+      word.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index...])))
     }
-    return mix(state ^ tail) & ~(1 << 63)
+    return mix(state ^ UInt64(littleEndian: tail)) & ~(1 << 63)
   }
 
   /// SplitMix64's finaliser (Steele, Lea, Flood 2014).

@@ -22,6 +22,37 @@ extension IslandState {
     var positions = FieldPositions()
     /// Which of those change (bits by patch index).
     var changed: UInt8 = 0
+    /// The roles the check found for the patch's first fields: the merge does not look their
+    /// names up again.
+    var roles = PatchRoles()
+  }
+
+  /// The role (its number in ``LayoutPlan/roles``, or none) of each of a patch's first eight
+  /// fields, a byte each, with no storage to allocate.
+  struct PatchRoles {
+    /// `0xFF`: not looked up; `0xFE`: no role.
+    private var bytes = UInt64.max
+
+    /// The role of the patch's field number `index`, named `name`, in `plan`: as recorded,
+    /// else looked up.
+    func role(of index: Int, named name: String, in plan: LayoutPlan) -> Int? {
+      guard index < 8 else { return plan.role(of: name) }
+      switch Int(truncatingIfNeeded: bytes >> UInt64(8 * index)) & 0xFF {
+      case 0xFF: return plan.role(of: name)
+      case 0xFE: return nil
+      case let role: return role
+      }
+    }
+
+    /// Records that the patch's field number `index` has role `role` (nil: none), when both
+    /// fit in a byte.
+    mutating func set(_ index: Int, _ role: Int?) {
+      guard index < 8 else { return }
+      let byte = role ?? 0xFE
+      guard byte <= 0xFE else { return }
+      bytes &= ~(0xFF << UInt64(8 * index))
+      bytes |= UInt64(byte) << UInt64(8 * index)
+    }
   }
 
   /// Checks what merging `patch` into the content of activity `index` would give: field
@@ -34,15 +65,15 @@ extension IslandState {
     // Read part by part: a copy of the whole activity costs more than the check.
     let attributes = activities[index].attributes
     let stored = activities[index].content
-    let derived = activities[index].derived
     let plan = attributes.plan
     let content = stored.fields
-    let slots = derived.fieldSlots
+    let slots = activities[index].derived.fieldSlots
     var count = content.count
     var namesSymbol = false
     // Each field is read in place, not copied out of the patch.
     for patchIndex in patch.fields.indices {
       let number = plan.role(of: patch.fields[patchIndex].name)
+      checked.roles.set(patchIndex, number)
       var position = number.map { slots.position(of: $0) } ?? nil
       if position == nil { position = stored.position(of: patch.fields[patchIndex].name) }
       if let position {
@@ -58,7 +89,7 @@ extension IslandState {
           let measure = FieldMeasure(
             patch.fields[patchIndex].value, width: plan.estimates(number))
           checked.payloadBytes +=
-            measure.jsonLength - derived.fieldMeasures.jsonLength(of: number)
+            measure.jsonLength - activities[index].derived.fieldMeasures.jsonLength(of: number)
           checked.measures[number] = measure
         } else {
           checked.payloadBytes +=
@@ -101,7 +132,7 @@ extension IslandState {
       // The minimal view's width is measured unless its estimate, from the fields' widths as
       // the patch leaves them, is clearly within its limit.
       if minimalWidth {
-        var measures = derived.fieldMeasures
+        var measures = activities[index].derived.fieldMeasures
         measures.take(checked.fields, from: checked.measures)
         minimalWidth = !plan.estimateFits(
           .minimal, within: IslandMetrics.minimalMaximumWidth, measures, now: now,
@@ -127,9 +158,12 @@ extension IslandState {
     var addedNames: [String] = []
     let added = activity.content.mergeChanges(
       state, positions: patch.positions, changed: patch.changed
-    ) { name, before in
+    ) { patchIndex, before in
+      let name = state.fields[patchIndex].name
       if before == nil { addedNames.append(name) }
-      if let field = plan.role(of: name) { change.record(field, before: before) }
+      if let field = patch.roles.role(of: patchIndex, named: name, in: plan) {
+        change.record(field, before: before)
+      }
     }
     if added { activity.derived.fieldSlots = plan.slots(in: activity.content) }
     activity.derived.fieldMeasures.take(patch.fields, from: patch.measures)

@@ -168,8 +168,9 @@ package struct FieldMeasure: Sendable {
 
   init() {}
 
-  /// `value` measured, its text written once; a string's width only when `width` (no width
-  /// estimate reads its field: its text is not summed for nothing).
+  /// `value` measured, its text written once; the width of a string or of a number with a
+  /// fraction only when `width` (no width estimate reads its field: its text is not summed
+  /// for nothing).
   package init(_ value: ContentValue, width: Bool = true) {
     switch value {
     case .string(let text):
@@ -192,7 +193,7 @@ package struct FieldMeasure: Sendable {
       } else {
         var ems = 0.0
         let length = NumberText.write(number) { bytes in
-          ZoneTextWriter.addEms(of: bytes, to: &ems)
+          if width { ZoneTextWriter.addEms(of: bytes, to: &ems) }
           return bytes.count
         }
         self.ems = ems

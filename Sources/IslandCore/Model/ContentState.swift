@@ -88,8 +88,8 @@ public struct ContentState: Equatable, Hashable, Sendable {
   }
 
   /// Merges `patch` into this state, as ``merge(_:)`` does, and hands `replaced` each field
-  /// it changes with its value before (nil for a field it adds). Returns whether it added a
-  /// field (the positions of later fields then moved).
+  /// it changes (its index in the patch) with its value before (nil for a field it adds).
+  /// Returns whether it added a field (the positions of later fields then moved).
   ///
   /// `positions` may say where the patch's first fields already are, as the reducer's check
   /// found them, and `changed` (bits by patch index) which of those change: the others are
@@ -98,7 +98,7 @@ public struct ContentState: Equatable, Hashable, Sendable {
   @discardableResult
   mutating func mergeChanges(
     _ patch: ContentState, positions: FieldPositions = FieldPositions(), changed: UInt8 = 0xFF,
-    replaced: (_ name: String, _ before: ContentValue?) -> Void = { _, _ in }
+    replaced: (_ patchIndex: Int, _ before: ContentValue?) -> Void = { _, _ in }
   ) -> Bool {
     var added = false
     for patchIndex in patch.fields.indices {
@@ -108,7 +108,7 @@ public struct ContentState: Equatable, Hashable, Sendable {
         if fields[position].value != patch.fields[patchIndex].value {
           var value = patch.fields[patchIndex].value
           swap(&value, &fields[position].value)
-          replaced(patch.fields[patchIndex].name, value)
+          replaced(patchIndex, value)
         }
         continue
       }
@@ -118,10 +118,10 @@ public struct ContentState: Equatable, Hashable, Sendable {
         if fields[index].value != field.value {
           var value = field.value
           swap(&value, &fields[index].value)
-          replaced(field.name, value)
+          replaced(patchIndex, value)
         }
       } else {
-        replaced(field.name, nil)
+        replaced(patchIndex, nil)
         fields.insert(field, at: index)
         added = true
       }

@@ -23,8 +23,11 @@ struct NumberText: TextOutputStream {
   /// `number` as the integer it is written as, when it is a whole number of magnitude below
   /// 10^17; nil when it is written otherwise.
   static func wholeNumber(_ number: Double) -> Int64? {
-    guard number.isFinite, number == number.rounded(), abs(number) < 1e17 else { return nil }
-    return Int64(number)
+    // Below 10^17 in magnitude (so neither infinite nor NaN), a double converts to an Int64
+    // exactly when it is whole: the conversion back tells, with no call to round it.
+    guard abs(number) < 1e17 else { return nil }
+    let whole = Int64(number)
+    return Double(whole) == number ? whole : nil
   }
 
   /// Hands `receive` the bytes of the text of `number`.
