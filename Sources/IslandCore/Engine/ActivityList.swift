@@ -41,17 +41,20 @@ public struct ActivityList: RandomAccessCollection, Sendable {
 
   /// The position of the activity started by event `startSeq`, by a binary search.
   func position(startedBy startSeq: Int) -> Int? {
-    var low = spent
-    var high = startSeqs.count
-    while low < high {
-      let middle = (low + high) / 2
-      if startSeqs[middle] < startSeq {
-        low = middle + 1
-      } else {
-        high = middle
+    // Read in place: every step of the search stays within the array.
+    startSeqs.withUnsafeBufferPointer { startSeqs in
+      var low = spent
+      var high = startSeqs.count
+      while low < high {
+        let middle = (low + high) / 2
+        if startSeqs[middle] < startSeq {
+          low = middle + 1
+        } else {
+          high = middle
+        }
       }
+      return low < startSeqs.count && startSeqs[low] == startSeq ? low - spent : nil
     }
-    return low < startSeqs.count && startSeqs[low] == startSeq ? low - spent : nil
   }
 
   /// Adds `activity` at the end: the activity started last.

@@ -69,19 +69,19 @@ extension IslandState {
       undo.revert(&self)
       throw Rejection(event: event.name, reason: error)
     }
-    commit(applied, seq: seq, t: t, undo: undo)
+    commit(event, applied, seq: seq, t: t, undo: undo)
   }
 
   /// What the commit needs to know of an applied event, told by its handler from the payload
-  /// it read: reading the event again would copy it once more.
+  /// it read: reading the event again would copy its payload once more.
   private struct Applied {
     /// The event's kind.
     let kind: Kind
     /// Whether the ranking may have changed.
     let rankingChanged: Bool
-    /// What the throttling note needs of an event that was held back (nil for one applied
-    /// as it came).
-    var heldBack: HeldBack? = nil
+    /// Whether it was held back and applied later: only then does the throttling note read
+    /// the event (``noteIfThrottled(_:seq:)``).
+    var wasHeldBack = false
 
     enum Kind { case start, update, other }
   }
@@ -95,25 +95,14 @@ extension IslandState {
     switch event {
     case .start(let start):
       try self.start(start, seq: seq, t: t)
-      return Applied(
-        kind: .start, rankingChanged: true,
-        heldBack: start.arrived.map {
-          HeldBack(event: event.name, activity: start.activity, arrived: $0)
-        })
+      return Applied(kind: .start, rankingChanged: true, wasHeldBack: start.arrived != nil)
     case .update(let update):
       let rankingChanged = try self.update(update, seq: seq, t: t)
       return Applied(
-        kind: .update, rankingChanged: rankingChanged,
-        heldBack: update.arrived.map {
-          HeldBack(event: event.name, activity: update.activity, arrived: $0)
-        })
+        kind: .update, rankingChanged: rankingChanged, wasHeldBack: update.arrived != nil)
     case .end(let end):
       try self.end(end, seq: seq, t: t)
-      return Applied(
-        kind: .other, rankingChanged: true,
-        heldBack: end.arrived.map {
-          HeldBack(event: event.name, activity: end.activity, arrived: $0)
-        })
+      return Applied(kind: .other, rankingChanged: true, wasHeldBack: end.arrived != nil)
     case .tap(let target):
       try tap(target, seq: seq)
       return Applied(kind: .other, rankingChanged: false)
@@ -128,7 +117,9 @@ extension IslandState {
   /// What an accepted event does last: the last event's animations and content change give
   /// way to this one's, the clock moves on, the activities are placed again, and a started
   /// activity that is shown grows in.
-  private mutating func commit(_ applied: Applied, seq: Int, t: Milliseconds, undo: Undo) {
+  private mutating func commit(
+    _ event: Event, _ applied: Applied, seq: Int, t: Milliseconds, undo: Undo
+  ) {
     // Only an update changes content (and so makes transitions); it recorded its change.
     if applied.kind != .update { contentChange.clear() }
     // The last event's animations stayed until this one was accepted: this one's were added
@@ -136,7 +127,8 @@ extension IslandState {
     if undo.animationCount > 0 { animations.removeFirst(undo.animationCount) }
     self.seq = seq
     self.t = t
-    noteIfThrottled(applied.heldBack, seq: seq)
+    // Read from the event only for one held back: reading it copies its payload.
+    if applied.wasHeldBack { noteIfThrottled(event, seq: seq) }
     if applied.rankingChanged { placeActivities() }
     // An accepted start appended its activity last.
     if applied.kind == .start, let index = activities.indices.last, expansion == nil,

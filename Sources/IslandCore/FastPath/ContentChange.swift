@@ -32,7 +32,7 @@ struct ContentChange: Equatable, Sendable {
 
   /// Records that field `field` (its number in the layout plan) was `value` before the
   /// change (nil: it was added).
-  mutating func record(_ field: Int, before value: ContentValue?) {
+  mutating func record(_ field: Int, before value: consuming ContentValue?) {
     let entry = Before(field: field, value: value)
     if count < storage.count {
       storage[count] = entry

@@ -66,61 +66,68 @@ extension IslandState {
     let attributes = activities[index].attributes
     let stored = activities[index].content
     let plan = attributes.plan
-    let content = stored.fields
     let slots = activities[index].derived.fieldSlots
-    var count = content.count
     var namesSymbol = false
-    // Each field is read in place, not copied out of the patch.
-    for patchIndex in patch.fields.indices {
-      let number = plan.role(of: patch.fields[patchIndex].name)
-      checked.roles.set(patchIndex, number)
-      var position = number.map { slots.position(of: $0) } ?? nil
-      if position == nil { position = stored.position(of: patch.fields[patchIndex].name) }
-      if let position {
-        if patchIndex < 8 { checked.positions.set(patchIndex, position) }
-        guard content[position].value != patch.fields[patchIndex].value else { continue }
-        try Validation.checkNotStaticAttribute(
-          patch.fields[patchIndex].name, of: attributes.id, in: plan.staticAttributes)
-        if patchIndex < 8 { checked.changed |= 1 << UInt8(patchIndex) }
-        // Same name: only the value's length changes.
-        if let number, number < 8 {
-          // The new value is measured once, for the payload here and for the zones' widths
-          // once merged.
-          let measure = FieldMeasure(
-            patch.fields[patchIndex].value, width: plan.estimates(number))
-          checked.payloadBytes +=
-            measure.jsonLength - activities[index].derived.fieldMeasures.jsonLength(of: number)
-          checked.measures[number] = measure
-        } else {
-          checked.payloadBytes +=
-            PayloadSize.jsonLength(of: patch.fields[patchIndex].value)
-            - PayloadSize.jsonLength(of: content[position].value)
-        }
-      } else {
-        try Validation.checkFieldName(patch.fields[patchIndex].name)
-        try Validation.checkNotStaticAttribute(
-          patch.fields[patchIndex].name, of: attributes.id, in: plan.staticAttributes)
-        if count > 0 { checked.payloadBytes += 1 }
-        count += 1
-        checked.payloadBytes += PayloadSize.jsonLength(of: patch.fields[patchIndex])
-        if let number, number < 8 {
-          checked.measures[number] = FieldMeasure(
-            patch.fields[patchIndex].value, width: plan.estimates(number))
+    // The patch's fields, the content's and the plan's roles are read in place, never copied
+    // out of their arrays.
+    try patch.fields.withUnsafeBufferPointer { (patchFields) throws(Rejection.Reason) in
+      try stored.fields.withUnsafeBufferPointer { (content) throws(Rejection.Reason) in
+        try plan.roles.withUnsafeBufferPointer { (roles) throws(Rejection.Reason) in
+          var count = content.count
+          for patchIndex in patchFields.indices {
+            let name = patchFields[patchIndex].name
+            let number = plan.role(of: name)
+            checked.roles.set(patchIndex, number)
+            var position = number.flatMap { slots.position(of: $0) }
+            if position == nil { position = ContentState.position(of: name, in: content) }
+            if let position {
+              if patchIndex < 8 { checked.positions.set(patchIndex, position) }
+              guard content[position].value != patchFields[patchIndex].value else { continue }
+              try Validation.checkNotStaticAttribute(
+                name, of: attributes.id, in: plan.staticAttributes)
+              if patchIndex < 8 { checked.changed |= 1 << UInt8(patchIndex) }
+              // Same name: only the value's length changes.
+              if let number, number < 8 {
+                // The new value is measured once, for the payload here and for the zones'
+                // widths once merged.
+                let measure = FieldMeasure(
+                  patchFields[patchIndex].value, width: plan.estimates(number))
+                checked.payloadBytes +=
+                  measure.jsonLength
+                  - activities[index].derived.fieldMeasures.jsonLength(of: number)
+                checked.measures[number] = measure
+              } else {
+                checked.payloadBytes +=
+                  PayloadSize.jsonLength(of: patchFields[patchIndex].value)
+                  - PayloadSize.jsonLength(of: content[position].value)
+              }
+            } else {
+              try Validation.checkFieldName(name)
+              try Validation.checkNotStaticAttribute(
+                name, of: attributes.id, in: plan.staticAttributes)
+              if count > 0 { checked.payloadBytes += 1 }
+              count += 1
+              checked.payloadBytes += PayloadSize.jsonLength(of: patchFields[patchIndex])
+              if let number, number < 8 {
+                checked.measures[number] = FieldMeasure(
+                  patchFields[patchIndex].value, width: plan.estimates(number))
+              }
+            }
+            checked.changesContent = true
+            guard let number else { continue }
+            if roles[number].isNumeric, patchFields[patchIndex].value.numberValue == nil {
+              let zone = roles[number].zones.first ?? .bottom
+              let view = LayoutChecks.numericViewName(
+                of: name, in: attributes.layout[zone]?.view)
+              throw .fieldNotNumber(zone: zone, field: name, view: view)
+            }
+            checked.zones.formUnion(roles[number].zones)
+            if number < 8 { checked.fields |= 1 << UInt8(number) }
+            namesSymbol = namesSymbol || roles[number].namesSymbol
+            checked.pulses = checked.pulses || roles[number].pulses
+          }
         }
       }
-      checked.changesContent = true
-      guard let number else { continue }
-      let role = plan.roles[number]
-      if role.isNumeric, patch.fields[patchIndex].value.numberValue == nil {
-        let zone = role.zones.first ?? .bottom
-        let view = LayoutChecks.numericViewName(
-          of: patch.fields[patchIndex].name, in: attributes.layout[zone]?.view)
-        throw .fieldNotNumber(zone: zone, field: patch.fields[patchIndex].name, view: view)
-      }
-      checked.zones.formUnion(role.zones)
-      if number < 8 { checked.fields |= 1 << UInt8(number) }
-      namesSymbol = namesSymbol || role.namesSymbol
-      checked.pulses = checked.pulses || role.pulses
     }
     guard checked.changesContent else { return }
     var minimalWidth = checked.zones.contains(.minimal)

@@ -92,24 +92,22 @@ public struct ContentState: Equatable, Hashable, Sendable {
   /// Returns whether it added a field (the positions of later fields then moved).
   ///
   /// `positions` may say where the patch's first fields already are, as the reducer's check
-  /// found them, and `changed` (bits by patch index) which of those change: the others are
-  /// not compared again. Once a field is added, the positions after it have moved and are
-  /// not used.
+  /// found them, and `changed` (bits by patch index) which of those change, as the check
+  /// compared them: none of them is compared again. Once a field is added, the positions
+  /// after it have moved and are not used.
   @discardableResult
   mutating func mergeChanges(
     _ patch: ContentState, positions: FieldPositions = FieldPositions(), changed: UInt8 = 0xFF,
-    replaced: (_ patchIndex: Int, _ before: ContentValue?) -> Void = { _, _ in }
+    replaced: (_ patchIndex: Int, _ before: consuming ContentValue?) -> Void = { _, _ in }
   ) -> Bool {
     var added = false
     for patchIndex in patch.fields.indices {
       if !added, let position = positions[patchIndex] {
         // Positions are only known for the first eight fields.
         guard changed & (1 << UInt8(patchIndex)) != 0 else { continue }
-        if fields[position].value != patch.fields[patchIndex].value {
-          var value = patch.fields[patchIndex].value
-          swap(&value, &fields[position].value)
-          replaced(patchIndex, value)
-        }
+        var value = patch.fields[patchIndex].value
+        swap(&value, &fields[position].value)
+        replaced(patchIndex, value)
         continue
       }
       let field = patch.fields[patchIndex]

@@ -56,22 +56,9 @@ extension IslandState {
   /// The commit hook of Part 2, "Priority budget": an accepted event that was held back
   /// (`arrived` before its time) is marked throttled in the warnings. The holding back is
   /// the push import's (IslandPush); the engine only records it.
-  mutating func noteIfThrottled(_ event: HeldBack?, seq: Int) {
-    guard let event else { return }
+  mutating func noteIfThrottled(_ event: Event, seq: Int) {
+    guard let arrived = event.arrived, let activity = event.activityID else { return }
     warnings.append(
-      Warning(
-        seq: seq,
-        kind: .deferred(activity: event.activity, event: event.event, arrived: event.arrived)))
+      Warning(seq: seq, kind: .deferred(activity: activity, event: event.name, arrived: arrived)))
   }
-}
-
-/// What the throttling note reads of a start, update or end that was held back: read from
-/// the payload its handler already holds, not from the event again.
-struct HeldBack {
-  /// The event's name (``Event/name``).
-  let event: String
-  /// The activity it is about.
-  let activity: String
-  /// When it arrived.
-  let arrived: Milliseconds
 }
