@@ -39,12 +39,21 @@ public struct ActivityList: RandomAccessCollection, Sendable {
     _modify { yield &storage[spent + position] }
   }
 
-  /// The position of the activity started by event `startSeq`, by a binary search.
+  /// The position of the activity started by event `startSeq`: searched from the end in
+  /// steps that double, then by halves, so that the activities started last, which events
+  /// name most, are found in a few steps, and any in twice a binary search's.
   func position(startedBy startSeq: Int) -> Int? {
     // Read in place: every step of the search stays within the array.
     startSeqs.withUnsafeBufferPointer { startSeqs in
-      var low = spent
+      // Every start seq from `high` on is later than `startSeq`.
       var high = startSeqs.count
+      var step = 1
+      var low = Swift.max(spent, high - step)
+      while low > spent, startSeqs[low] > startSeq {
+        high = low
+        step *= 2
+        low = Swift.max(spent, high - step)
+      }
       while low < high {
         let middle = (low + high) / 2
         if startSeqs[middle] < startSeq {

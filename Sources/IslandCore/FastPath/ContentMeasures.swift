@@ -28,8 +28,8 @@ struct FieldSlots: Sendable {
       guard let position = content.position(of: plan.roles[index].name), position < 0xF else {
         continue
       }
-      packed &= ~(0xF << UInt64(4 * index))
-      packed |= UInt64(position) << UInt64(4 * index)
+      packed &= ~(0xF &<< UInt64(4 * index))
+      packed |= UInt64(position) &<< UInt64(4 * index)
     }
   }
 
@@ -37,7 +37,7 @@ struct FieldSlots: Sendable {
   /// (nil: search by name).
   func position(of field: Int) -> Int? {
     guard field < FieldSlots.capacity else { return nil }
-    let slot = Int(truncatingIfNeeded: packed >> UInt64(4 * field)) & 0xF
+    let slot = Int(truncatingIfNeeded: packed &>> UInt64(4 * field)) & 0xF
     return slot == 0xF ? nil : slot
   }
 }

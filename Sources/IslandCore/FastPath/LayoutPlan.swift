@@ -287,17 +287,20 @@ final class LayoutPlan: Sendable {
   }
 
   /// Whether some zone's width estimate reads the width of field `number` (under 8).
-  func estimates(_ number: Int) -> Bool { estimatedFields & (1 << UInt8(number)) != 0 }
+  func estimates(_ number: Int) -> Bool { estimatedFields & (1 &<< UInt8(number)) != 0 }
 
   /// The number of field `name` among ``roles``, or nil when the layout does nothing with it.
   func role(of name: String) -> Int? {
     if let roleNumbers { return roleNumbers.number(of: name) }
     let length = name.utf8.count
-    for index in roles.indices where roles[index].nameLength == length && roles[index].name == name
-    {
-      return index
+    // Read in place, not copied out of the array role by role.
+    return roles.withUnsafeBufferPointer { roles in
+      for index in roles.indices
+      where roles[index].nameLength == length && roles[index].name == name {
+        return index
+      }
+      return nil
     }
-    return nil
   }
 
   /// Where the first fields of ``roles`` are in `content`.

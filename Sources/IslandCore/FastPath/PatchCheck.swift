@@ -37,7 +37,7 @@ extension IslandState {
     /// else looked up.
     func role(of index: Int, named name: String, in plan: LayoutPlan) -> Int? {
       guard index < 8 else { return plan.role(of: name) }
-      switch Int(truncatingIfNeeded: bytes >> UInt64(8 * index)) & 0xFF {
+      switch Int(truncatingIfNeeded: bytes &>> UInt64(8 * index)) & 0xFF {
       case 0xFF: return plan.role(of: name)
       case 0xFE: return nil
       case let role: return role
@@ -50,8 +50,8 @@ extension IslandState {
       guard index < 8 else { return }
       let byte = role ?? 0xFE
       guard byte <= 0xFE else { return }
-      bytes &= ~(0xFF << UInt64(8 * index))
-      bytes |= UInt64(byte) << UInt64(8 * index)
+      bytes &= ~(0xFF &<< UInt64(8 * index))
+      bytes |= UInt64(byte) &<< UInt64(8 * index)
     }
   }
 
@@ -85,7 +85,7 @@ extension IslandState {
               guard content[position].value != patchFields[patchIndex].value else { continue }
               try Validation.checkNotStaticAttribute(
                 name, of: attributes.id, in: plan.staticAttributes)
-              if patchIndex < 8 { checked.changed |= 1 << UInt8(patchIndex) }
+              if patchIndex < 8 { checked.changed |= 1 &<< UInt8(patchIndex) }
               // Same name: only the value's length changes.
               if let number, number < 8 {
                 // The new value is measured once, for the payload here and for the zones'
@@ -122,7 +122,7 @@ extension IslandState {
               throw .fieldNotNumber(zone: zone, field: name, view: view)
             }
             checked.zones.formUnion(roles[number].zones)
-            if number < 8 { checked.fields |= 1 << UInt8(number) }
+            if number < 8 { checked.fields |= 1 &<< UInt8(number) }
             namesSymbol = namesSymbol || roles[number].namesSymbol
             checked.pulses = checked.pulses || roles[number].pulses
           }

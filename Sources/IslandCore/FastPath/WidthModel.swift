@@ -94,12 +94,14 @@ struct WidthModel: Sendable {
   ) -> Double? {
     guard isModeled else { return nil }
     var width = constant
-    for term in terms {
-      if term.isCountdown {
-        let remaining = ZoneRenderer.remaining(value(term.field), now)
-        width += WidthModel.countdownEms(remaining) * term.pointsPerEm
-      } else {
-        width += fields[term.field].ems * term.pointsPerEm
+    terms.withUnsafeBufferPointer { terms in
+      for term in terms {
+        if term.isCountdown {
+          let remaining = ZoneRenderer.remaining(value(term.field), now)
+          width += WidthModel.countdownEms(remaining) * term.pointsPerEm
+        } else {
+          width += fields[term.field].ems * term.pointsPerEm
+        }
       }
     }
     return width

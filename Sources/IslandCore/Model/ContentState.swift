@@ -104,7 +104,7 @@ public struct ContentState: Equatable, Hashable, Sendable {
     for patchIndex in patch.fields.indices {
       if !added, let position = positions[patchIndex] {
         // Positions are only known for the first eight fields.
-        guard changed & (1 << UInt8(patchIndex)) != 0 else { continue }
+        guard changed & (1 &<< UInt8(patchIndex)) != 0 else { continue }
         var value = patch.fields[patchIndex].value
         swap(&value, &fields[position].value)
         replaced(patchIndex, value)
@@ -180,7 +180,7 @@ struct FieldPositions: Equatable, Sendable {
   /// The position of the patch's field number `index`, if known.
   subscript(index: Int) -> Int? {
     guard index < 8 else { return nil }
-    let byte = Int(truncatingIfNeeded: bytes >> UInt64(8 * index)) & 0xFF
+    let byte = Int(truncatingIfNeeded: bytes &>> UInt64(8 * index)) & 0xFF
     return byte == 0xFF ? nil : byte
   }
 
@@ -188,8 +188,8 @@ struct FieldPositions: Equatable, Sendable {
   /// fits in a byte.
   mutating func set(_ index: Int, _ position: Int) {
     guard index < 8, position < 0xFF else { return }
-    bytes &= ~(0xFF << UInt64(8 * index))
-    bytes |= UInt64(position) << UInt64(8 * index)
+    bytes &= ~(0xFF &<< UInt64(8 * index))
+    bytes |= UInt64(position) &<< UInt64(8 * index)
   }
 }
 
