@@ -55,12 +55,16 @@ extension IslandState {
     }
   }
 
-  /// Checks what merging `patch` into the content of activity `index` would give: field
-  /// names, the layout's numeric fields, symbol names and the minimal view's width, the
-  /// payload limit. Writes what it found into `checked` (made by the caller with the
-  /// activity's payload size).
-  func check(
-    _ patch: ContentState, of index: Int, now: Milliseconds, into checked: inout CheckedPatch
+  /// Checks what merging `patch` into the content of activity `index` of `activities` would
+  /// give: field names, the layout's numeric fields, symbol names and the minimal view's
+  /// width, the payload limit `payloadLimit`. Writes what it found into `checked` (made by
+  /// the caller with the activity's payload size).
+  ///
+  /// A static function of the parts it reads, not a method: a method that does not mutate,
+  /// called from the reducer's mutating ones, is handed a copy of the whole state.
+  static func check(
+    _ patch: ContentState, of index: Int, in activities: ActivityList, payloadLimit: Int,
+    now: Milliseconds, into checked: inout CheckedPatch
   ) throws(Rejection.Reason) {
     // Read part by part: a copy of the whole activity costs more than the check.
     let attributes = activities[index].attributes
@@ -151,7 +155,7 @@ extension IslandState {
           minimalWidth: minimalWidth)
       }
     }
-    try PayloadSize.check(checked.payloadBytes, of: attributes.id, limit: policy.payloadLimit)
+    try PayloadSize.check(checked.payloadBytes, of: attributes.id, limit: payloadLimit)
   }
 
   /// Merges `state`, checked as `patch`, into `activity`: its content, and the measures kept

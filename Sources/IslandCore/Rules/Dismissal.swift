@@ -9,7 +9,9 @@ extension IslandState {
     if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
     if let patch = end.state {
       var checked = CheckedPatch(payloadBytes: activities[index].derived.payloadBytes)
-      try check(patch, of: index, now: t, into: &checked)
+      try IslandState.check(
+        patch, of: index, in: activities, payloadLimit: policy.payloadLimit, now: t,
+        into: &checked)
       // An ended activity is not shown: its last content makes no transition.
       var unrecorded = ContentChange()
       IslandState.merge(

@@ -19,7 +19,9 @@ extension IslandState {
     let attributes = activities[index].attributes
     let oldRelevance = activities[index].relevance
     var patch = CheckedPatch(payloadBytes: activities[index].derived.payloadBytes)
-    try check(update.state, of: index, now: t, into: &patch)
+    try IslandState.check(
+      update.state, of: index, in: activities, payloadLimit: policy.payloadLimit, now: t,
+      into: &patch)
     // Checked: from here on nothing throws.
     contentChange.clear()
     if patch.changesContent {
@@ -78,6 +80,10 @@ extension IslandState {
 
   /// The index of the live activity `id`: an update or end of an unknown or ended activity
   /// is rejected.
+  ///
+  /// Inlined: a method that does not mutate, called from the reducer's mutating ones, is
+  /// otherwise handed a copy of the whole state.
+  @inline(__always)
   func liveIndex(of id: String) throws(Rejection.Reason) -> Int {
     guard let index = activityIndex.position(of: id, in: activities) else {
       throw forgottenIDs.contains(id) ? .activityEnded(id) : .unknownActivity(id)
