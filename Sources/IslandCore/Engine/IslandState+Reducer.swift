@@ -172,6 +172,10 @@ extension IslandState {
       self.placement = placement
       self.expansion = expansion
       self.eligible = eligible
+      // Room for a batch of timers at once (a day of activities ending and dismissed): the
+      // records grow once, not at every doubling.
+      lives.reserveCapacity(16)
+      fired.reserveCapacity(16)
     }
 
     /// Records that `timer` was taken from the queue.

@@ -15,9 +15,13 @@ public enum Spelling {
     if let first = prefixed.first, prefixed.count == 1 || typed.count >= 2 {
       return candidates[first]
     }
-    let limit = min(2, typed.count / 2)
+    let length = typed.count
+    let limit = min(2, length / 2)
+    // No other word is 0 edits away, and none is within `limit` edits when the lengths differ
+    // by more: such candidates are not measured.
+    guard limit > 0 else { return nil }
     var best: (index: Int, distance: Int)?
-    for index in lowered.indices {
+    for index in lowered.indices where abs(lowered[index].count - length) <= limit {
       let distance = editDistance(typed, lowered[index])
       if distance <= limit, distance < (best?.distance ?? Int.max) {
         best = (index, distance)

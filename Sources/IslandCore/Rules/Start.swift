@@ -4,7 +4,9 @@
 /// It begins active (stale at once if its stale date has passed), is ended by the system
 /// after ``Policy/maximumActiveDuration``, and warns for every zone over its budget.
 extension IslandState {
-  mutating func start(_ start: Start, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
+  mutating func start(_ start: borrowing Start, seq: Int, t: Milliseconds)
+    throws(Rejection.Reason)
+  {
     try Validation.checkActivityID(start.activity)
     let id = HashedID(start.activity)
     guard activityIndex.position(of: id, in: activities) == nil, !forgottenIDs.contains(id)
