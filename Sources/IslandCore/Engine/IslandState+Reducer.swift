@@ -172,24 +172,31 @@ extension IslandState {
       self.placement = placement
       self.expansion = expansion
       self.eligible = eligible
-      // Room for a batch of timers at once (a day of activities ending and dismissed): the
-      // records grow once, not at every doubling.
-      lives.reserveCapacity(16)
-      fired.reserveCapacity(16)
     }
 
+    /// Room a record makes at its first entry: timers come due in batches (a day of
+    /// activities ending, then dismissed), and a record grows once, not at every doubling.
+    private static let batch = 16
+
     /// Records that `timer` was taken from the queue.
-    func took(_ timer: Timer) { fired.append(timer) }
+    func took(_ timer: Timer) {
+      if fired.isEmpty { fired.reserveCapacity(FiredTimers.batch) }
+      fired.append(timer)
+    }
 
     /// Records the life of activity `index` of `activities` before a timer changes it.
     func willChange(_ index: Int, in activities: ActivityList) {
+      if lives.isEmpty { lives.reserveCapacity(FiredTimers.batch) }
       // Read in place: a copy of the activity would retain and release all it holds.
       lives.append(
         (index, activities[index].phase, activities[index].endedAt, activities[index].dismissAt))
     }
 
     /// Records that a fired timer set `timer`.
-    func set(_ timer: Timer) { set.append(timer) }
+    func set(_ timer: Timer) {
+      if set.isEmpty { set.reserveCapacity(FiredTimers.batch) }
+      set.append(timer)
+    }
 
     func revert(_ state: inout IslandState) {
       for life in lives.reversed() {

@@ -39,7 +39,8 @@ final class ActivityAttributes: Equatable, Sendable {
     someLinks = links.isEmpty ? nil : Links(links)
     self.plan = plan
     self.layoutName = layoutName
-    attributeBytes = PayloadSize.attributeBytes(id: id, app: app, url: url, links: links)
+    // Made only for a start that passed its checks.
+    attributeBytes = PayloadSize.checkedAttributeBytes(id: id, app: app, url: url, links: links)
   }
 
   static func == (left: ActivityAttributes, right: ActivityAttributes) -> Bool {
