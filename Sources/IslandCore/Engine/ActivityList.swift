@@ -8,9 +8,8 @@
 /// it towards the end, over a spent slot at the front, or those after it towards the front.
 /// Forgetting costs what it moves, not the whole list. A spent slot keeps what is left of
 /// the forgotten activity, its content and alert dropped at once, until the spent slots are
-/// as many as the activities kept (``minimumCompaction`` at least): then they are dropped
-/// together, a move of the list spread over that many forgettings, one activity moved for
-/// each forgotten.
+/// a quarter of the activities kept (``compactionShare``): then they are dropped together, a
+/// move of the list spread over that many forgettings.
 ///
 /// Timers and the id index find an activity by its start seq, which never changes, rather
 /// than by its position, which forgetting older ones does: the list keeps the start seqs
@@ -22,9 +21,9 @@ public struct ActivityList: RandomAccessCollection, Sendable {
   private var startSeqs: [Int] = []
   /// How many slots at the front of ``storage`` and ``startSeqs`` are spent.
   @usableFromInline internal private(set) var spent = 0
-  /// The spent slots are dropped once they are as many as the activities kept, and at least
-  /// this many.
-  private static let minimumCompaction = 4
+  /// The spent slots are dropped once they are one in this many of the activities kept (and
+  /// at least as many as this).
+  private static let compactionShare = 4
 
   /// An empty list.
   public init() {}
@@ -83,7 +82,7 @@ public struct ActivityList: RandomAccessCollection, Sendable {
         startSeqs[slot] = startSeqs[slot - 1]
       }
       spent += 1
-      if spent >= Swift.max(ActivityList.minimumCompaction, count) {
+      if spent >= Swift.max(ActivityList.compactionShare, count / ActivityList.compactionShare) {
         storage.removeFirst(spent)
         startSeqs.removeFirst(spent)
         spent = 0
