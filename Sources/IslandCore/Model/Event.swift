@@ -203,6 +203,7 @@ public struct Start: Hashable, Sendable {
     left.box === right.box || left.box.fields == right.box.fields
   }
 
+  /// Hashes the fields, as ``==`` compares them.
   public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
 }
 

@@ -61,7 +61,7 @@ extension IslandState {
       app = activities[other].app
     }
     let attributes = ActivityAttributes(
-      id: start.activity, app: app, startSeq: seq, startedAt: t, url: start.url,
+      id: id, app: app, startSeq: seq, startedAt: t, url: start.url,
       links: start.links, plan: plan, layoutName: layoutName)
     let payloadBytes =
       attributes.attributeBytes
