@@ -35,14 +35,16 @@ public enum Spelling {
   public static func editDistance(_ left: String, _ right: String) -> Int {
     let left = Array(left)
     let right = Array(right)
+    // Two rows of the table, the one before and the one being filled, swapped row by row.
     var previous = Array(0...right.count)
+    var current = Array(repeating: 0, count: right.count + 1)
     for (i, leftCharacter) in left.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: right.count)
+      current[0] = i + 1
       for (j, rightCharacter) in right.enumerated() {
         let substitution = previous[j] + (leftCharacter == rightCharacter ? 0 : 1)
         current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, substitution)
       }
-      previous = current
+      swap(&previous, &current)
     }
     return previous[right.count]
   }
