@@ -90,7 +90,7 @@ extension IslandState {
         timers.insert(Timer(due: staleAt, kind: .stale, startSeq: seq))
       }
     }
-    activities.append(activity)
+    activities.append(consume activity)
     activityIndex.insert(id, startSeq: seq)
     eligible.append(index)
     timers.insert(
