@@ -25,6 +25,9 @@ public struct ActivityList: RandomAccessCollection, Sendable {
   /// at least as many as this).
   private static let compactionShare = 4
 
+  /// Room made at the first activity.
+  private static let initialCapacity = 16
+
   /// An empty list.
   public init() {}
 
@@ -67,10 +70,17 @@ public struct ActivityList: RandomAccessCollection, Sendable {
   }
 
   /// Adds `activity` at the end: the activity started last.
-  mutating func append(_ activity: Activity) {
-    precondition(startSeqs.last.map { $0 < activity.startSeq } ?? true, "not in start order")
+  mutating func append(_ activity: consuming Activity) {
+    let startSeq = activity.startSeq
+    precondition(startSeqs.last.map { $0 < startSeq } ?? true, "not in start order")
+    // Room for an island's first activities at once: the list does not grow at every
+    // doubling, copying the activities each time.
+    if storage.isEmpty {
+      storage.reserveCapacity(ActivityList.initialCapacity)
+      startSeqs.reserveCapacity(ActivityList.initialCapacity)
+    }
     storage.append(activity)
-    startSeqs.append(activity.startSeq)
+    startSeqs.append(startSeq)
   }
 
   /// Takes out the activity at `position`; those after it move down by one.

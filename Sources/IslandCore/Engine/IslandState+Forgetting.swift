@@ -31,7 +31,7 @@ extension IslandState {
   /// Removes the dismissed activity at `position`, keeping its id.
   private mutating func forget(_ position: Int) {
     let attributes = activities[position].attributes
-    let id = HashedID(attributes.id)
+    let id = attributes.hashedID
     forgottenIDs.insert(id)
     activityIndex.remove(id, startSeq: attributes.startSeq)
     activities.remove(at: position)

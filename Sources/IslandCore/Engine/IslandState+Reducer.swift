@@ -189,17 +189,26 @@ extension IslandState {
     }
 
     /// Records that `timer` was taken from the queue.
-    func took(_ timer: Timer) { fired.append(timer) }
+    func took(_ timer: Timer) { FiredTimers.append(timer, to: &fired) }
 
     /// Records the life of activity `index` of `activities` before a timer changes it.
     func willChange(_ index: Int, in activities: ActivityList) {
       // Read in place: a copy of the activity would retain and release all it holds.
-      lives.append(
-        (index, activities[index].phase, activities[index].endedAt, activities[index].dismissAt))
+      FiredTimers.append(
+        (index, activities[index].phase, activities[index].endedAt, activities[index].dismissAt),
+        to: &lives)
     }
 
     /// Records that a fired timer set `timer`.
-    func set(_ timer: Timer) { set.append(timer) }
+    func set(_ timer: Timer) { FiredTimers.append(timer, to: &set) }
+
+    /// Appends `entry` to `record`, making room for a batch at its first entry: timers come
+    /// due in batches (a day of activities ending, then dismissed), and a record grows once,
+    /// not at every doubling.
+    private static func append<Entry>(_ entry: Entry, to record: inout [Entry]) {
+      if record.isEmpty { record.reserveCapacity(16) }
+      record.append(entry)
+    }
 
     func revert(_ state: inout IslandState) {
       for life in lives.reversed() {

@@ -47,7 +47,7 @@ extension ContentMeasures {
   /// ``PayloadSize/jsonLength(of:)-(ContentState)`` counts it, with the values of the fields
   /// measured in `measures` (those of the plan's first `roles` roles that `slots` locates)
   /// taken from their measures: a start counts each value once, not once to measure it and
-  /// again for the payload.
+  /// again for the payload. The field names must be valid (``Validation/checkFieldName(_:)``).
   static func jsonLength(
     of content: ContentState, measures: FieldMeasures, slots: FieldSlots, roles: Int
   ) -> Int {
@@ -61,10 +61,12 @@ extension ContentMeasures {
       measured |= 1 << UInt64(position)
       bytes += measures.jsonLength(of: field)
     }
-    for (position, field) in content.fields.enumerated() {
-      bytes += PayloadSize.jsonLength(of: field.name) + 1
+    for position in content.fields.indices {
+      // A start's field names are checked first (``Validation/checkFieldName(_:)``): a field
+      // name holds no character JSON escapes, so it takes its bytes and two quotes.
+      bytes += content.fields[position].name.utf8.count + 3
       if position >= 64 || measured & 1 << UInt64(position) == 0 {
-        bytes += PayloadSize.jsonLength(of: field.value)
+        bytes += PayloadSize.jsonLength(of: content.fields[position].value)
       }
     }
     return bytes

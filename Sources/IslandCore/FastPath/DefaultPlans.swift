@@ -7,17 +7,35 @@
 /// ``DefaultPlans/capacity`` plans, then starts again.
 struct DefaultPlans: Sendable {
   private var plans: [[String]: LayoutPlan] = [:]
+  /// The field names and plan of the last look-up: an app's starts carry the same fields one
+  /// after another, and are matched here without making the list of names or hashing it.
+  private var last: (names: [String], plan: LayoutPlan)?
 
   /// How many plans it keeps at most.
   static let capacity = 256
 
   /// The plan of the default layout for `content`.
   mutating func plan(for content: ContentState) -> LayoutPlan {
+    if let last, DefaultPlans.fields(of: content, areNamed: last.names) { return last.plan }
     let names = content.names
-    if let plan = plans[names] { return plan }
-    let plan = LayoutPlan(.default(for: content))
-    if plans.count >= DefaultPlans.capacity { plans.removeAll() }
-    plans[names] = plan
+    let plan: LayoutPlan
+    if let known = plans[names] {
+      plan = known
+    } else {
+      plan = LayoutPlan(.default(for: content))
+      if plans.count >= DefaultPlans.capacity { plans.removeAll() }
+      plans[names] = plan
+    }
+    last = (names, plan)
     return plan
+  }
+
+  /// Whether the fields of `content` are named `names`, in order.
+  private static func fields(of content: ContentState, areNamed names: [String]) -> Bool {
+    guard content.fields.count == names.count else { return false }
+    for index in names.indices where content.fields[index].name != names[index] {
+      return false
+    }
+    return true
   }
 }

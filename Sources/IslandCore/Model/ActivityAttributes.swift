@@ -1,7 +1,10 @@
 /// The parts of an activity fixed at its start, and what the reducer derives from its layout
 /// once rather than on every update.
 final class ActivityAttributes: Equatable, Sendable {
-  let id: String
+  /// The id with its hash, made once at the start: forgetting the activity looks it up in
+  /// the id index and the forgotten ids again.
+  let hashedID: HashedID
+  var id: String { hashedID.id }
   let app: String
   let startSeq: Int
   let startedAt: Milliseconds
@@ -27,11 +30,20 @@ final class ActivityAttributes: Equatable, Sendable {
   /// The layout.
   var layout: Layout { plan.layout }
 
-  init(
+  convenience init(
     id: String, app: String, startSeq: Int, startedAt: Milliseconds, url: String?,
     links: RegionLinks, plan: LayoutPlan, layoutName: String?
   ) {
-    self.id = id
+    self.init(
+      id: HashedID(id), app: app, startSeq: startSeq, startedAt: startedAt, url: url,
+      links: links, plan: plan, layoutName: layoutName)
+  }
+
+  init(
+    id: HashedID, app: String, startSeq: Int, startedAt: Milliseconds, url: String?,
+    links: RegionLinks, plan: LayoutPlan, layoutName: String?
+  ) {
+    hashedID = id
     self.app = app
     self.startSeq = startSeq
     self.startedAt = startedAt
@@ -39,7 +51,9 @@ final class ActivityAttributes: Equatable, Sendable {
     someLinks = links.isEmpty ? nil : Links(links)
     self.plan = plan
     self.layoutName = layoutName
-    attributeBytes = PayloadSize.attributeBytes(id: id, app: app, url: url, links: links)
+    // Made only for a start that passed its checks.
+    attributeBytes = PayloadSize.checkedAttributeBytes(
+      id: id.id, app: app, url: url, links: links)
   }
 
   static func == (left: ActivityAttributes, right: ActivityAttributes) -> Bool {

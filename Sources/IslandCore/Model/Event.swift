@@ -6,12 +6,12 @@ public typealias Milliseconds = Int64
 /// An event carries no sequence number and no time: the log assigns the sequence number on
 /// append, and the time travels beside it in a ``LogEntry``.
 ///
-/// A start is held in a box (`indirect`): it carries a whole layout, and without the box
-/// every event, log entry and outcome would be as large as a start, most of them several
+/// A start holds its fields in a box (``Start``): it carries a whole layout, and without the
+/// box every event, log entry and outcome would be as large as a start, most of them several
 /// times larger than they need.
 public enum Event: Equatable, Hashable, Sendable {
   /// An app started a Live Activity.
-  indirect case start(Start)
+  case start(Start)
   /// An app pushed new content to one of its activities.
   case update(Update)
   /// An app (or the system) ended an activity.
@@ -84,30 +84,100 @@ public struct LogEntry: Equatable, Hashable, Sendable {
 }
 
 /// The payload of a start: a new Live Activity and everything it is born with.
-public struct Start: Equatable, Hashable, Sendable {
+///
+/// Its fields are held in one immutable box, shared by every copy: the reducer, the log and
+/// the journal pass a start around (out of its event, into an outcome) by one reference, not
+/// field by field. Changing a field makes a new box.
+public struct Start: Hashable, Sendable {
+  /// The fields.
+  private var box: Box
+
+  /// The fields of a start, as one value.
+  private struct Fields: Hashable, Sendable {
+    /// The activity's id, unique for the life of the log.
+    var activity: String
+    /// The app's bundle id, such as `com.example.food`.
+    var app: String
+    /// How relevant the activity is (ActivityKit's `relevanceScore`); higher ranks first.
+    var relevance: Double
+    /// When the content becomes stale, on the journal's clock; nil for never.
+    var stale: Milliseconds?
+    /// The content state.
+    var state: ContentState
+    /// The layout of the activity's views: a built-in one by name or one given inline; nil for
+    /// the default layout.
+    var layout: LayoutReference?
+    /// The widget URL, the default deep link of every view; nil for the app's default.
+    var url: String?
+    /// Deep links for single expanded regions, overriding the widget URL there.
+    var links: RegionLinks
+    /// When the data was generated, on its source's clock (a push's UNIX seconds); nil for
+    /// none. Only its order matters (Part 2, "Update order").
+    var timestamp: Int64?
+    /// When it arrived, if it was held back and applied later (a push over the priority
+    /// budget); nil for an event applied as it came.
+    var arrived: Milliseconds?
+  }
+
+  /// A start's fields, never changed once boxed.
+  private final class Box: Sendable {
+    let fields: Fields
+    init(_ fields: Fields) { self.fields = fields }
+  }
+
   /// The activity's id, unique for the life of the log.
-  public var activity: String
+  public var activity: String {
+    get { box.fields.activity }
+    set { change { $0.activity = newValue } }
+  }
   /// The app's bundle id, such as `com.example.food`.
-  public var app: String
+  public var app: String {
+    get { box.fields.app }
+    set { change { $0.app = newValue } }
+  }
   /// How relevant the activity is (ActivityKit's `relevanceScore`); higher ranks first.
-  public var relevance: Double
+  public var relevance: Double {
+    get { box.fields.relevance }
+    set { change { $0.relevance = newValue } }
+  }
   /// When the content becomes stale, on the journal's clock; nil for never.
-  public var stale: Milliseconds?
+  public var stale: Milliseconds? {
+    get { box.fields.stale }
+    set { change { $0.stale = newValue } }
+  }
   /// The content state.
-  public var state: ContentState
+  public var state: ContentState {
+    get { box.fields.state }
+    set { change { $0.state = newValue } }
+  }
   /// The layout of the activity's views: a built-in one by name or one given inline; nil for
   /// the default layout.
-  public var layout: LayoutReference?
+  public var layout: LayoutReference? {
+    get { box.fields.layout }
+    set { change { $0.layout = newValue } }
+  }
   /// The widget URL, the default deep link of every view; nil for the app's default.
-  public var url: String?
+  public var url: String? {
+    get { box.fields.url }
+    set { change { $0.url = newValue } }
+  }
   /// Deep links for single expanded regions, overriding the widget URL there.
-  public var links: RegionLinks
+  public var links: RegionLinks {
+    get { box.fields.links }
+    set { change { $0.links = newValue } }
+  }
   /// When the data was generated, on its source's clock (a push's UNIX seconds); nil for
   /// none. Only its order matters (Part 2, "Update order").
-  public var timestamp: Int64?
+  public var timestamp: Int64? {
+    get { box.fields.timestamp }
+    set { change { $0.timestamp = newValue } }
+  }
   /// When it arrived, if it was held back and applied later (a push over the priority
   /// budget); nil for an event applied as it came.
-  public var arrived: Milliseconds?
+  public var arrived: Milliseconds? {
+    get { box.fields.arrived }
+    set { change { $0.arrived = newValue } }
+  }
 
   /// A start of activity `activity` of app `app`.
   public init(
@@ -115,16 +185,38 @@ public struct Start: Equatable, Hashable, Sendable {
     state: ContentState = ContentState(), layout: LayoutReference? = nil, url: String? = nil,
     links: RegionLinks = RegionLinks(), timestamp: Int64? = nil, arrived: Milliseconds? = nil
   ) {
-    self.activity = activity
-    self.app = app
-    self.relevance = relevance
-    self.stale = stale
-    self.state = state
-    self.layout = layout
-    self.url = url
-    self.links = links
-    self.timestamp = timestamp
-    self.arrived = arrived
+    box = Box(
+      Fields(
+        activity: activity, app: app, relevance: relevance, stale: stale, state: state,
+        layout: layout, url: url, links: links, timestamp: timestamp, arrived: arrived))
+  }
+
+  /// Changes the fields: in a new box, as others may share this one.
+  private mutating func change(_ body: (inout Fields) -> Void) {
+    var fields = box.fields
+    body(&fields)
+    box = Box(fields)
+  }
+
+  /// Whether two starts carry the same fields.
+  public static func == (left: Start, right: Start) -> Bool {
+    left.box === right.box || left.box.fields == right.box.fields
+  }
+
+  /// Hashes the fields, as ``==`` compares them.
+  public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+}
+
+extension Start: CustomReflectable {
+  /// The fields, as a start's description shows them.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "activity": activity, "app": app, "relevance": relevance, "stale": stale as Any,
+        "state": state, "layout": layout as Any, "url": url as Any, "links": links,
+        "timestamp": timestamp as Any, "arrived": arrived as Any,
+      ], displayStyle: .struct)
   }
 }
 

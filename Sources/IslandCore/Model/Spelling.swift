@@ -15,9 +15,13 @@ public enum Spelling {
     if let first = prefixed.first, prefixed.count == 1 || typed.count >= 2 {
       return candidates[first]
     }
-    let limit = min(2, typed.count / 2)
+    let length = typed.count
+    let limit = min(2, length / 2)
+    // No other word is 0 edits away, and none is within `limit` edits when the lengths differ
+    // by more: such candidates are not measured.
+    guard limit > 0 else { return nil }
     var best: (index: Int, distance: Int)?
-    for index in lowered.indices {
+    for index in lowered.indices where abs(lowered[index].count - length) <= limit {
       let distance = editDistance(typed, lowered[index])
       if distance <= limit, distance < (best?.distance ?? Int.max) {
         best = (index, distance)
@@ -31,14 +35,16 @@ public enum Spelling {
   public static func editDistance(_ left: String, _ right: String) -> Int {
     let left = Array(left)
     let right = Array(right)
+    // Two rows of the table, the one before and the one being filled, swapped row by row.
     var previous = Array(0...right.count)
+    var current = Array(repeating: 0, count: right.count + 1)
     for (i, leftCharacter) in left.enumerated() {
-      var current = [i + 1] + Array(repeating: 0, count: right.count)
+      current[0] = i + 1
       for (j, rightCharacter) in right.enumerated() {
         let substitution = previous[j] + (leftCharacter == rightCharacter ? 0 : 1)
         current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, substitution)
       }
-      previous = current
+      swap(&previous, &current)
     }
     return previous[right.count]
   }

@@ -16,6 +16,21 @@ package enum PayloadSize {
     return bytes
   }
 
+  /// ``attributeBytes(id:app:url:links:)`` for attributes that passed their checks
+  /// (``Validation``): an activity id, a bundle id and a well-formed URL hold no character
+  /// JSON escapes, so each takes its bytes and two quotes, and none is read twice.
+  static func checkedAttributeBytes(id: String, app: String, url: String?, links: RegionLinks)
+    -> Int
+  {
+    var bytes = id.utf8.count + 2 + app.utf8.count + 2
+    if let url { bytes += url.utf8.count + 2 }
+    guard !links.isEmpty else { return bytes }
+    for region in Region.allCases {
+      if let link = links[region] { bytes += link.utf8.count + 2 }
+    }
+    return bytes
+  }
+
   /// The length of `content` as a compact JSON object.
   static func jsonLength(of content: ContentState) -> Int {
     var bytes = 2 + max(0, content.fields.count - 1)

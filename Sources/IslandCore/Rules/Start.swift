@@ -4,7 +4,9 @@
 /// It begins active (stale at once if its stale date has passed), is ended by the system
 /// after ``Policy/maximumActiveDuration``, and warns for every zone over its budget.
 extension IslandState {
-  mutating func start(_ start: Start, seq: Int, t: Milliseconds) throws(Rejection.Reason) {
+  mutating func start(_ start: borrowing Start, seq: Int, t: Milliseconds)
+    throws(Rejection.Reason)
+  {
     try Validation.checkActivityID(start.activity)
     let id = HashedID(start.activity)
     guard activityIndex.position(of: id, in: activities) == nil, !forgottenIDs.contains(id)
@@ -59,7 +61,7 @@ extension IslandState {
       app = activities[other].app
     }
     let attributes = ActivityAttributes(
-      id: start.activity, app: app, startSeq: seq, startedAt: t, url: start.url,
+      id: id, app: app, startSeq: seq, startedAt: t, url: start.url,
       links: start.links, plan: plan, layoutName: layoutName)
     let payloadBytes =
       attributes.attributeBytes
@@ -88,7 +90,7 @@ extension IslandState {
         timers.insert(Timer(due: staleAt, kind: .stale, startSeq: seq))
       }
     }
-    activities.append(activity)
+    activities.append(consume activity)
     activityIndex.insert(id, startSeq: seq)
     eligible.append(index)
     timers.insert(

@@ -36,9 +36,9 @@ enum Validation {
 
   /// A scheme (a letter, then letters, digits, `+`, `-`, `.`), a colon, then at least one
   /// character, with no spaces, controls, or characters URLs cannot hold (`<>"{}|\^` and the
-  /// backquote).
-  static func checkURL(_ url: String, field: String) throws(Reason) {
-    guard isWellFormedURL(url) else { throw .malformedURL(field: field, url: url) }
+  /// backquote). `field` names the URL in the error, spelled only when there is one.
+  static func checkURL(_ url: String, field: @autoclosure () -> String) throws(Reason) {
+    guard isWellFormedURL(url) else { throw .malformedURL(field: field(), url: url) }
   }
 
   /// Whether `url` is well formed, as ``checkURL(_:field:)`` describes.
@@ -85,12 +85,11 @@ enum Validation {
   }
 
   static func checkLinks(_ links: RegionLinks) throws(Reason) {
+    guard !links.isEmpty else { return }
     for region in Region.allCases {
       if let link = links[region] { try checkURL(link, field: "\(region.rawValue) link") }
     }
   }
-
-  /// Checks that `layout` can show `content`: every field it reads exists, bars and
 
   private static func isLetter(_ byte: UInt8) -> Bool {
     (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
@@ -109,6 +108,7 @@ enum Validation {
     try checkTime(start.stale, field: "stale time")
     if let url = start.url { try checkURL(url, field: "widget URL") }
     try checkLinks(start.links)
-    for field in start.state.fields { try checkFieldName(field.name) }
+    // The names read in place: a copy of each field would copy its value too.
+    for index in start.state.fields.indices { try checkFieldName(start.state.fields[index].name) }
   }
 }
