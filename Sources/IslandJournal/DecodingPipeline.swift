@@ -139,7 +139,7 @@ final class DecodingPipeline: @unchecked Sendable {
           batch.isLast = true
           break
         }
-        batch.entries.append(entry)
+        batch.entries.append(consume entry)
         batch.lines.append(reader.lineNumber)
       }
     } catch {
