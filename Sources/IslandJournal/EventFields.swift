@@ -29,7 +29,7 @@ enum EventField: Int, CaseIterable {
 
   var text: String { name.description }
 
-  var bit: UInt16 { 1 << UInt16(rawValue) }
+  var bit: UInt16 { 1 &<< UInt16(truncatingIfNeeded: rawValue) }
 
   /// The field named by the bytes in `range` of the scanner's buffer, found by their length
   /// and first byte, then compared in full.

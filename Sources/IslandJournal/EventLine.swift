@@ -370,6 +370,7 @@ private struct LineReader {
       fields.event = event
     case .state where scanner.peek == UInt8(ascii: "{"):
       fields.state = try readContent()
+    case .layout where atString: fields.layout = .named(try parseString())
     default:
       try fields.set(field, try parseValue())
       return

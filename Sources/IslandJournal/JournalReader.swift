@@ -109,8 +109,10 @@ package struct LineSplitter: ~Copyable {
   private var end = 0
   private var atEndOfFile = false
 
-  /// How much is asked of the system at a time.
-  static let chunkSize = 1 << 20
+  /// How much is asked of the system at a time: little enough that the bytes read are still
+  /// in the core's cache when they are decoded, and that a journal of short lines touches
+  /// only that much of the buffer, not the room kept for a longest line.
+  static let chunkSize = 1 << 18
 
   package init(path: String) throws(JournalError) {
     self.path = path
@@ -163,7 +165,7 @@ package struct LineSplitter: ~Copyable {
       start = 0
     }
     while true {
-      let count = read(descriptor, buffer + end, capacity - end)
+      let count = read(descriptor, buffer + end, min(capacity - end, LineSplitter.chunkSize))
       if count > 0 {
         end += count
         return

@@ -16,6 +16,9 @@ import IslandProperties
 //                               checked by PropertyRunner, which generates and checks at once)
 //   island-bench fold N [R] [WORKLOAD]
 //                               folds N generated events R times (for profilers)
+//   island-bench replay-parts FILE [WORKLOAD]
+//                               a replay of FILE (written by WORKLOAD) against its parts: its
+//                               decoding, the fold of its decoded entries and of generated ones
 //   island-bench write N FILE [WORKLOAD]
 //                               writes the first N events of a workload (mixed, default-layout,
 //                               wide-content, scripts, lock-screen, distinct-ids)
@@ -89,6 +92,13 @@ case "fuzz":
     let running = time { _ = runner.run(seed: 1, runs: count) }
     print("\(Int(Double(count) / running)) cases of 50 events/s checked by the runner (one pass)")
   }
+case "replay-parts":
+  guard (2...3).contains(arguments.count) else {
+    print("usage: island-bench replay-parts FILE [WORKLOAD]")
+    exit(64)
+  }
+  let kind = arguments.dropFirst(2).first.flatMap { WorkloadKind(rawValue: $0) } ?? .mixed
+  try replayParts(arguments[1], kind: kind)
 case "write":
   guard (3...4).contains(arguments.count), let count = Int(arguments[1]) else {
     print("usage: island-bench write N FILE [WORKLOAD]")
@@ -151,4 +161,27 @@ func decodeAll(_ path: String) throws -> Int {
   var count = 0
   while let entry = try reader.next() { count &+= entry.seq & 1 }
   return count
+}
+
+/// The parts of a replay of the journal at `path`, a workload's (`kind`, seed 42), timed in
+/// turns: decoding every entry into memory (once), folding those entries, folding the same
+/// events as the generator makes them, and the whole replay (decoding on a second thread).
+/// Whether the fold is slower on decoded entries, and what the replay costs beyond its halves.
+func replayParts(_ path: String, kind: WorkloadKind) throws {
+  let reader = try JournalReader(path: path)
+  var decoded: [LogEntry] = []
+  let decoding = try time { while let entry = try reader.next() { decoded.append(entry) } }
+  var generator = kind.generator(seed: 42)
+  let generated = generator.generate(decoded.count)
+  print("decoded \(decoded.count) entries into memory in \(String(format: "%.3f", decoding)) s")
+  for _ in 0..<3 {
+    let foldDecoded = time {
+      _ = foldAll(decoded, from: IslandState(configuration: reader.header.configuration))
+    }
+    let foldGenerated = time { _ = foldAll(generated) }
+    let replay = try time { _ = try Journal.replay(path: path) }
+    print(
+      "fold of the decoded entries \(String(format: "%.3f", foldDecoded)) s, of the generated "
+        + "\(String(format: "%.3f", foldGenerated)) s, replay \(String(format: "%.3f", replay)) s")
+  }
 }

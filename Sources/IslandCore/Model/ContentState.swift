@@ -130,18 +130,24 @@ public struct ContentState: Equatable, Hashable, Sendable {
   /// Whether the state has a field named `name`: at once when `name` comes after every
   /// name held (as a journal's sorted keys do), else by a search.
   package func contains(_ name: String) -> Bool {
-    guard let last = fields.last?.name, !(last < name) else { return false }
+    guard comesBeforeLast(name) else { return false }
     return position(of: name) != nil
   }
 
   /// Adds field `name`, which the state does not hold: appended when it comes after every
   /// name held, else inserted in order.
-  package mutating func add(_ name: String, _ value: ContentValue) {
-    if let last = fields.last?.name, !(last < name) {
-      fields.insert(Field(name: name, value: value), at: insertionIndex(of: name))
+  package mutating func add(_ name: consuming String, _ value: consuming ContentValue) {
+    if comesBeforeLast(name) {
+      let index = insertionIndex(of: name)
+      fields.insert(Field(name: name, value: value), at: index)
     } else {
       fields.append(Field(name: name, value: value))
     }
+  }
+
+  /// Whether `name` does not come after every name held (false when none is held).
+  private func comesBeforeLast(_ name: String) -> Bool {
+    !fields.isEmpty && !(fields[fields.count - 1].name < name)
   }
 
   /// The position of field `name` in ``fields``, or nil.
