@@ -92,30 +92,17 @@ public struct Start: Hashable, Sendable {
   /// The fields.
   private var box: Box
 
-  /// The fields of a start, as one value.
+  /// The fields of a start, as one value: each is documented by its accessor below.
   private struct Fields: Hashable, Sendable {
-    /// The activity's id, unique for the life of the log.
     var activity: String
-    /// The app's bundle id, such as `com.example.food`.
     var app: String
-    /// How relevant the activity is (ActivityKit's `relevanceScore`); higher ranks first.
     var relevance: Double
-    /// When the content becomes stale, on the journal's clock; nil for never.
     var stale: Milliseconds?
-    /// The content state.
     var state: ContentState
-    /// The layout of the activity's views: a built-in one by name or one given inline; nil for
-    /// the default layout.
     var layout: LayoutReference?
-    /// The widget URL, the default deep link of every view; nil for the app's default.
     var url: String?
-    /// Deep links for single expanded regions, overriding the widget URL there.
     var links: RegionLinks
-    /// When the data was generated, on its source's clock (a push's UNIX seconds); nil for
-    /// none. Only its order matters (Part 2, "Update order").
     var timestamp: Int64?
-    /// When it arrived, if it was held back and applied later (a push over the priority
-    /// budget); nil for an event applied as it came.
     var arrived: Milliseconds?
   }
 
