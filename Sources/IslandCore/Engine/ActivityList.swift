@@ -4,26 +4,27 @@
 /// The state forgets the least recently dismissed activity each time one more is dismissed
 /// than it keeps (``IslandState/retainedDismissedActivities``). That one usually started long
 /// ago, near the front of the list, with every activity waiting on the Lock Screen after it.
-/// So the list takes an activity out by moving the shorter side of it one step: those before
-/// it towards the end, over a spent slot at the front, or those after it towards the front.
-/// Forgetting costs what it moves, not the whole list. A spent slot keeps what is left of
-/// the forgotten activity, its content and alert dropped at once, until the spent slots are
-/// a quarter of the activities kept (``compactionShare``): then they are dropped together, a
-/// move of the list spread over that many forgettings.
+/// So the list is a ring of slots: the activities run from a first slot round to the one
+/// before it, and the slots after the last are free. Taking an activity out moves the
+/// shorter side of it one step, into its slot: those before it towards the end (the first
+/// slot is then free, and the list starts one slot on), or those after it towards the front.
+/// Forgetting costs what it moves, never a move of the whole list. A free slot keeps what
+/// is left of the activity it held, its content and alert dropped at once, until a started
+/// activity takes the slot: the ring grows only when the list holds more activities than it
+/// ever has.
 ///
 /// Timers and the id index find an activity by its start seq, which never changes, rather
 /// than by its position, which forgetting older ones does: the list keeps the start seqs
 /// side by side, so that the search reads a run of integers, not the activities.
 public struct ActivityList: RandomAccessCollection, Sendable {
-  /// The activities, after ``spent`` slots at the front that are no longer in the list.
-  @usableFromInline internal private(set) var storage: [Activity] = []
-  /// The start seq of each activity of ``storage``, slot for slot (ascending).
+  /// The ring: the activities from slot ``firstSlot`` on, round the end, then free slots.
+  @usableFromInline internal private(set) var slots: [Activity] = []
+  /// The start seq of each activity of ``slots``, slot for slot (ascending from ``firstSlot``).
   private var startSeqs: [Int] = []
-  /// How many slots at the front of ``storage`` and ``startSeqs`` are spent.
-  @usableFromInline internal private(set) var spent = 0
-  /// The spent slots are dropped once they are one in this many of the activities kept (and
-  /// at least as many as this).
-  private static let compactionShare = 4
+  /// The slot of the activity started first.
+  @usableFromInline internal private(set) var firstSlot = 0
+  /// How many activities the ring holds.
+  @usableFromInline internal private(set) var activityCount = 0
 
   /// Room made at the first activity.
   private static let initialCapacity = 16
@@ -34,89 +35,125 @@ public struct ActivityList: RandomAccessCollection, Sendable {
   /// The position of the activity started first: 0.
   @inlinable public var startIndex: Int { 0 }
   /// The position after the activity started last: the number of activities.
-  @inlinable public var endIndex: Int { storage.count - spent }
+  @inlinable public var endIndex: Int { activityCount }
+
+  /// The slot of the activity at `position`: counted on from ``firstSlot``, round the end.
+  @inlinable func slot(_ position: Int) -> Int {
+    let slot = firstSlot + position
+    return slot < slots.count ? slot : slot - slots.count
+  }
 
   /// The activity at `position`, changed in place.
   @inlinable public internal(set) subscript(position: Int) -> Activity {
-    _read { yield storage[spent + position] }
-    _modify { yield &storage[spent + position] }
+    _read { yield slots[slot(position)] }
+    _modify { yield &slots[slot(position)] }
   }
 
   /// The position of the activity started by event `startSeq`: searched from the end in
   /// steps that double, then by halves, so that the activities started last, which events
   /// name most, are found in a few steps, and any in twice a binary search's.
   func position(startedBy startSeq: Int) -> Int? {
+    let firstSlot = firstSlot
+    let count = activityCount
     // Read in place: every step of the search stays within the array.
-    startSeqs.withUnsafeBufferPointer { startSeqs in
+    return startSeqs.withUnsafeBufferPointer { startSeqs in
+      func seq(at position: Int) -> Int {
+        let slot = firstSlot + position
+        return startSeqs[slot < startSeqs.count ? slot : slot - startSeqs.count]
+      }
       // Every start seq from `high` on is later than `startSeq`.
-      var high = startSeqs.count
+      var high = count
       var step = 1
-      var low = Swift.max(spent, high - step)
-      while low > spent, startSeqs[low] > startSeq {
+      var low = Swift.max(0, high - step)
+      while low > 0, seq(at: low) > startSeq {
         high = low
         step *= 2
-        low = Swift.max(spent, high - step)
+        low = Swift.max(0, high - step)
       }
       while low < high {
         let middle = (low + high) / 2
-        if startSeqs[middle] < startSeq {
+        if seq(at: middle) < startSeq {
           low = middle + 1
         } else {
           high = middle
         }
       }
-      return low < startSeqs.count && startSeqs[low] == startSeq ? low - spent : nil
+      return low < count && seq(at: low) == startSeq ? low : nil
     }
   }
 
   /// Adds `activity` at the end: the activity started last.
   mutating func append(_ activity: consuming Activity) {
     let startSeq = activity.startSeq
-    precondition(startSeqs.last.map { $0 < startSeq } ?? true, "not in start order")
-    // Room for an island's first activities at once: the list does not grow at every
-    // doubling, copying the activities each time.
-    if storage.isEmpty {
-      storage.reserveCapacity(ActivityList.initialCapacity)
-      startSeqs.reserveCapacity(ActivityList.initialCapacity)
+    precondition(
+      activityCount == 0 || startSeqs[slot(activityCount - 1)] < startSeq, "not in start order")
+    if activityCount < slots.count {
+      let slot = slot(activityCount)
+      slots[slot] = consume activity
+      startSeqs[slot] = startSeq
+    } else {
+      grow(firstFilledBy: consume activity)
     }
-    storage.append(activity)
-    startSeqs.append(startSeq)
+    activityCount += 1
+  }
+
+  /// Makes the ring, every slot of which holds an activity, twice as large (at least
+  /// ``initialCapacity``), its activities in order from slot 0, then `activity` in the next
+  /// slot. Each free slot holds what `activity` is without its content, until a started
+  /// activity takes it.
+  private mutating func grow(firstFilledBy activity: consuming Activity) {
+    let capacity = Swift.max(ActivityList.initialCapacity, 2 * activityCount)
+    var grownSlots: [Activity] = []
+    var grownSeqs: [Int] = []
+    grownSlots.reserveCapacity(capacity)
+    grownSeqs.reserveCapacity(capacity)
+    for position in 0..<activityCount {
+      let slot = slot(position)
+      grownSlots.append(slots[slot])
+      grownSeqs.append(startSeqs[slot])
+    }
+    var free = copy activity
+    free.content = ContentState()
+    free.lastAlert = nil
+    grownSeqs.append(activity.startSeq)
+    grownSlots.append(activity)
+    grownSlots.append(contentsOf: repeatElement(free, count: capacity - activityCount - 1))
+    grownSeqs.append(contentsOf: repeatElement(0, count: capacity - activityCount - 1))
+    slots = grownSlots
+    startSeqs = grownSeqs
+    firstSlot = 0
   }
 
   /// Takes out the activity at `position`; those after it move down by one.
   mutating func remove(at position: Int) {
     precondition(indices.contains(position), "no activity at \(position)")
-    if position < count - 1 - position {
-      // The activities before it move up by one as memory (copied value by value, each
-      // would be retained and released), and it takes the front slot, spent.
-      let front = spent
-      storage.withUnsafeMutableBufferPointer { buffer in
-        guard let first = buffer.baseAddress.map({ $0 + front }) else { return }
-        var forgotten = (first + position).move()
-        // What grows with its content goes now, not when the spent slots are dropped.
-        forgotten.content = ContentState()
-        forgotten.lastAlert = nil
-        (first + 1).moveInitialize(from: first, count: position)
-        first.initialize(to: forgotten)
+    // What grows with its content goes now, not when a started activity takes the slot.
+    slots[slot(position)].content = ContentState()
+    slots[slot(position)].lastAlert = nil
+    if position < activityCount - 1 - position {
+      // Those before it move towards the end, and the first slot is free.
+      for moved in stride(from: position, to: 0, by: -1) {
+        step(from: slot(moved - 1), to: slot(moved))
       }
-      for slot in stride(from: spent + position, to: spent, by: -1) {
-        startSeqs[slot] = startSeqs[slot - 1]
-      }
-      spent += 1
-      if spent >= Swift.max(ActivityList.compactionShare, count / ActivityList.compactionShare) {
-        storage.removeFirst(spent)
-        startSeqs.removeFirst(spent)
-        spent = 0
-      }
+      firstSlot = slot(1)
     } else {
-      storage.remove(at: spent + position)
-      startSeqs.remove(at: spent + position)
+      // Those after it move towards the front, and the last slot is free.
+      for moved in position..<(activityCount - 1) {
+        step(from: slot(moved + 1), to: slot(moved))
+      }
     }
+    activityCount -= 1
+  }
+
+  /// Moves the activity in slot `from` into the free slot `to`, leaving `from` free.
+  private mutating func step(from: Int, to: Int) {
+    slots.swapAt(from, to)
+    startSeqs[to] = startSeqs[from]
   }
 }
 
 extension ActivityList: Equatable {
-  /// The same activities in the same order, whatever slots either has spent.
+  /// The same activities in the same order, whatever slots either holds them in.
   public static func == (left: ActivityList, right: ActivityList) -> Bool {
     left.elementsEqual(right)
   }
