@@ -53,15 +53,13 @@ extension IslandState {
       try LayoutChecks.checkMinimalWidth(width, activity: start.activity)
     }
     // The live activities of the app, counted here to share their copy of the app's name:
-    // activities of one app then hold one string, not one each. Only the names whose
-    // hashes match are compared.
+    // activities of one app then hold one string, not one each. Apps compared by their
+    // hashes first.
     var app = HashedID(start.app)
     var liveOfApp = 0
-    for other in eligible {
-      let otherApp = activities[other].attributes.hashedApp
-      guard otherApp.hash == app.hash, otherApp.id == start.app else { continue }
+    for other in eligible where activities[other].attributes.hashedApp == app {
       liveOfApp += 1
-      app = otherApp
+      app = activities[other].attributes.hashedApp
     }
     let attributes = ActivityAttributes(
       id: id, app: app, startSeq: seq, startedAt: t, url: start.url,
