@@ -51,35 +51,51 @@ public struct ActivityList: RandomAccessCollection, Sendable {
 
   /// The position of the activity started by event `startSeq`: searched from the end in
   /// steps that double, then by halves, so that the activities started last, which events
-  /// name most, are found in a few steps, and any in twice a binary search's.
+  /// name most, are found in a few steps, and any in twice a binary search's. The search
+  /// reads one run of slots: the ring's slots from its first activity on, or, when the
+  /// activities go round the end of the ring, the run before or after the end that holds
+  /// the start seq.
   func position(startedBy startSeq: Int) -> Int? {
     let firstSlot = firstSlot
-    let count = activityCount
+    let end = firstSlot + activityCount
     // Read in place: every step of the search stays within the array.
     return startSeqs.withUnsafeBufferPointer { startSeqs in
-      func seq(at position: Int) -> Int {
-        let slot = firstSlot + position
-        return startSeqs[slot < startSeqs.count ? slot : slot - startSeqs.count]
+      let capacity = startSeqs.count
+      if end <= capacity {
+        return ActivityList.slot(of: startSeq, in: startSeqs, from: firstSlot, to: end)
+          .map { $0 - firstSlot }
       }
-      // Every start seq from `high` on is later than `startSeq`.
-      var high = count
-      var step = 1
-      var low = Swift.max(0, high - step)
-      while low > 0, seq(at: low) > startSeq {
-        high = low
-        step *= 2
-        low = Swift.max(0, high - step)
+      if startSeq >= startSeqs[0] {
+        return ActivityList.slot(of: startSeq, in: startSeqs, from: 0, to: end - capacity)
+          .map { $0 + capacity - firstSlot }
       }
-      while low < high {
-        let middle = (low + high) / 2
-        if seq(at: middle) < startSeq {
-          low = middle + 1
-        } else {
-          high = middle
-        }
-      }
-      return low < count && seq(at: low) == startSeq ? low : nil
+      return ActivityList.slot(of: startSeq, in: startSeqs, from: firstSlot, to: capacity)
+        .map { $0 - firstSlot }
     }
+  }
+
+  /// The slot of `startSeq` among the ascending `startSeqs` of slots `start..<end`.
+  private static func slot(
+    of startSeq: Int, in startSeqs: UnsafeBufferPointer<Int>, from start: Int, to end: Int
+  ) -> Int? {
+    // Every start seq from `high` on is later than `startSeq`.
+    var high = end
+    var step = 1
+    var low = Swift.max(start, high - step)
+    while low > start, startSeqs[low] > startSeq {
+      high = low
+      step *= 2
+      low = Swift.max(start, high - step)
+    }
+    while low < high {
+      let middle = (low + high) / 2
+      if startSeqs[middle] < startSeq {
+        low = middle + 1
+      } else {
+        high = middle
+      }
+    }
+    return low < end && startSeqs[low] == startSeq ? low : nil
   }
 
   /// Adds `activity` at the end: the activity started last.
@@ -91,18 +107,26 @@ public struct ActivityList: RandomAccessCollection, Sendable {
       let slot = slot(activityCount)
       slots[slot] = consume activity
       startSeqs[slot] = startSeq
+    } else if firstSlot == 0 {
+      // Every slot holds an activity, in order from slot 0: the ring grows as an array does.
+      if slots.isEmpty {
+        slots.reserveCapacity(ActivityList.initialCapacity)
+        startSeqs.reserveCapacity(ActivityList.initialCapacity)
+      }
+      slots.append(consume activity)
+      startSeqs.append(startSeq)
     } else {
       grow(firstFilledBy: consume activity)
     }
     activityCount += 1
   }
 
-  /// Makes the ring, every slot of which holds an activity, twice as large (at least
-  /// ``initialCapacity``), its activities in order from slot 0, then `activity` in the next
-  /// slot. Each free slot holds what `activity` is without its content, until a started
-  /// activity takes it.
+  /// Makes the ring, every slot of which holds an activity and which starts past slot 0,
+  /// twice as large, its activities in order from slot 0, then `activity` in the next slot.
+  /// Each free slot holds what `activity` is without its content, until a started activity
+  /// takes it.
   private mutating func grow(firstFilledBy activity: consuming Activity) {
-    let capacity = Swift.max(ActivityList.initialCapacity, 2 * activityCount)
+    let capacity = 2 * activityCount
     var grownSlots: [Activity] = []
     var grownSeqs: [Int] = []
     grownSlots.reserveCapacity(capacity)
@@ -127,22 +151,57 @@ public struct ActivityList: RandomAccessCollection, Sendable {
   /// Takes out the activity at `position`; those after it move down by one.
   mutating func remove(at position: Int) {
     precondition(indices.contains(position), "no activity at \(position)")
+    let removed = slot(position)
     // What grows with its content goes now, not when a started activity takes the slot.
-    slots[slot(position)].content = ContentState()
-    slots[slot(position)].lastAlert = nil
+    slots[removed].content = ContentState()
+    slots[removed].lastAlert = nil
     if position < activityCount - 1 - position {
       // Those before it move towards the end, and the first slot is free.
-      for moved in stride(from: position, to: 0, by: -1) {
-        step(from: slot(moved - 1), to: slot(moved))
+      if firstSlot <= removed {
+        rotate(firstSlot...removed, towardsEnd: true)
+      } else {
+        for moved in stride(from: position, to: 0, by: -1) {
+          step(from: slot(moved - 1), to: slot(moved))
+        }
       }
       firstSlot = slot(1)
     } else {
       // Those after it move towards the front, and the last slot is free.
-      for moved in position..<(activityCount - 1) {
-        step(from: slot(moved + 1), to: slot(moved))
+      let last = slot(activityCount - 1)
+      if removed <= last {
+        rotate(removed...last, towardsEnd: false)
+      } else {
+        for moved in position..<(activityCount - 1) {
+          step(from: slot(moved + 1), to: slot(moved))
+        }
       }
     }
     activityCount -= 1
+  }
+
+  /// Moves the activities in `range` of slots one slot on, towards its end or its start,
+  /// and the one that falls off that end to the other: the activities move as memory
+  /// (copied value by value, each would be retained and released), with their start seqs.
+  private mutating func rotate(_ range: ClosedRange<Int>, towardsEnd: Bool) {
+    let moving = range.count - 1
+    guard moving > 0 else { return }
+    slots.withUnsafeMutableBufferPointer { buffer in
+      guard let low = buffer.baseAddress.map({ $0 + range.lowerBound }) else { return }
+      if towardsEnd {
+        let last = (low + moving).move()
+        (low + 1).moveInitialize(from: low, count: moving)
+        low.initialize(to: last)
+      } else {
+        let first = low.move()
+        low.moveInitialize(from: low + 1, count: moving)
+        (low + moving).initialize(to: first)
+      }
+    }
+    if towardsEnd {
+      for slot in range.reversed().dropLast() { startSeqs[slot] = startSeqs[slot - 1] }
+    } else {
+      for slot in range.dropLast() { startSeqs[slot] = startSeqs[slot + 1] }
+    }
   }
 
   /// Moves the activity in slot `from` into the free slot `to`, leaving `from` free.
