@@ -46,30 +46,6 @@ import Testing
     }
   }
 
-  @Test func activitiesThatGoRoundTheEndOfTheRingReadInStartOrder() {
-    let pool = Self.activities(20)
-    var list = ActivityList()
-    var model: [Activity] = []
-    for activity in pool.prefix(8) {
-      list.append(activity)
-      model.append(activity)
-    }
-    // The first slots are freed, then taken by the next starts, then the ring grows.
-    for _ in 0..<3 {
-      list.remove(at: 0)
-      model.remove(at: 0)
-    }
-    for activity in pool[8..<20] {
-      list.append(activity)
-      model.append(activity)
-      #expect(list.map(\.id) == model.map(\.id))
-      for (position, kept) in model.enumerated() {
-        #expect(list.position(startedBy: kept.startSeq) == position)
-      }
-      #expect(list.position(startedBy: pool[0].startSeq) == nil)
-    }
-  }
-
   @Test func anActivityChangesInPlace() {
     var list = ActivityList()
     for activity in Self.activities(5) { list.append(activity) }
