@@ -60,9 +60,9 @@ extension IslandState {
       if let next = timers.first, next.due <= t {
         // An activity a timer ended leaves its slot before the event sees the island: a tap
         // must land on what is shown at `t`, not on what was shown before the timers fired.
-        let fired = FiredTimers(placement: placement, expansion: expansion, eligible: eligible)
-        if fireTimers(until: t, seq: seq, recording: fired) { placeActivities() }
-        undo.firedTimers = fired
+        var fired = FiredTimers(placement: placement, expansion: expansion, eligible: eligible)
+        if fireTimers(until: t, seq: seq, recording: &fired) { placeActivities() }
+        undo.firedTimers = consume fired
       }
       applied = try handle(event, seq: seq, t: t)
     } catch {
@@ -167,9 +167,11 @@ extension IslandState {
 
   /// What firing timers changes, as it was before: the placement, the expansion, the
   /// eligible list, the life of each activity a timer changed, and the queue (the timers
-  /// taken from it and those set). What a rejected event puts back. A class, made only when a timer comes due: the events no
-  /// timer precedes carry no record to make or drop.
-  final class FiredTimers {
+  /// taken from it and those set). What a rejected event puts back. Made only when a timer
+  /// comes due: the events no timer precedes carry no record to make or drop. A value the
+  /// fold holds and changes in place, so that recording checks no exclusive access at run
+  /// time, as a class's properties would.
+  struct FiredTimers {
     private let placement: Placement
     private let expansion: Expansion?
     private let eligible: [Int]
@@ -189,10 +191,10 @@ extension IslandState {
     }
 
     /// Records that `timer` was taken from the queue.
-    func took(_ timer: Timer) { FiredTimers.append(timer, to: &fired) }
+    mutating func took(_ timer: Timer) { FiredTimers.append(timer, to: &fired) }
 
     /// Records the life of activity `index` of `activities` before a timer changes it.
-    func willChange(_ index: Int, in activities: ActivityList) {
+    mutating func willChange(_ index: Int, in activities: ActivityList) {
       // Read in place: a copy of the activity would retain and release all it holds.
       FiredTimers.append(
         (index, activities[index].phase, activities[index].endedAt, activities[index].dismissAt),
@@ -200,7 +202,7 @@ extension IslandState {
     }
 
     /// Records that a fired timer set `timer`.
-    func set(_ timer: Timer) { FiredTimers.append(timer, to: &set) }
+    mutating func set(_ timer: Timer) { FiredTimers.append(timer, to: &set) }
 
     /// Appends `entry` to `record`, making room for a batch at its first entry: timers come
     /// due in batches (a day of activities ending, then dismissed), and a record grows once,

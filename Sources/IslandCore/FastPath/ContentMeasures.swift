@@ -22,12 +22,16 @@ struct FieldSlots: Sendable {
   /// A nibble per field: its position, or `0xF` for not there (or too far in for a nibble).
   private var packed = UInt64.max
 
-  /// The fields of `plan` located in `content`.
+  /// The fields of `plan` located in `content`: each first where a content of just the
+  /// layout's fields holds it (``LayoutPlan/FieldRole/rankByName``), then by name.
   init(plan: LayoutPlan, content: ContentState) {
     for index in plan.roles.indices.prefix(FieldSlots.capacity) {
-      guard let position = content.position(of: plan.roles[index].name), position < 0xF else {
-        continue
-      }
+      let role = plan.roles[index]
+      let rank = role.rankByName
+      let found =
+        rank < content.fields.count && content.fields[rank].name == role.name
+        ? rank : content.position(of: role.name)
+      guard let position = found, position < 0xF else { continue }
       packed &= ~(0xF &<< UInt64(4 * index))
       packed |= UInt64(position) &<< UInt64(4 * index)
     }

@@ -3,7 +3,7 @@
 ///
 /// The hash is a fixed function of the id's bytes (no per-process seed), so no result
 /// depends on the process.
-struct HashedID {
+struct HashedID: Equatable {
   /// The id.
   let id: String
   /// A 63-bit hash of the id's UTF-8 bytes (the top bit clear).
@@ -33,6 +33,12 @@ struct HashedID {
       word.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index...])))
     }
     return mix(state ^ UInt64(littleEndian: tail)) & ~(1 << 63)
+  }
+
+  /// Whether the two are the same id: their hashes compared first, their bytes only when
+  /// the hashes match.
+  static func == (left: HashedID, right: HashedID) -> Bool {
+    left.hash == right.hash && left.id == right.id
   }
 
   /// SplitMix64's finaliser (Steele, Lea, Flood 2014).

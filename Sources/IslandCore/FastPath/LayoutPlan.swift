@@ -54,6 +54,10 @@ final class LayoutPlan: Sendable {
     var namesSymbol = false
     /// Whether a change of it pulses the leading icon.
     var pulses = false
+    /// Its place among the roles' names in name order: its position in a content that
+    /// holds the layout's fields and no other (a content keeps its fields in name order),
+    /// where a start looks for it first.
+    var rankByName = 0
   }
 
   init(_ layout: Layout) {
@@ -109,6 +113,8 @@ final class LayoutPlan: Sendable {
     if let pulse = layout.pulse, let index = numbers.number(of: pulse.field) {
       roles[index].pulses = true
     }
+    let byName = roles.indices.sorted { roles[$0].name < roles[$1].name }
+    for (rank, index) in byName.enumerated() { roles[index].rankByName = rank }
     self.roles = roles
     roleNumbers = roles.count > FieldNames.scanned ? numbers : nil
     partsAreValid = LayoutChecks.partsAreValid(layout)

@@ -64,18 +64,22 @@ struct TimerQueue: Sendable {
     }
   }
 
-  /// Moves the timer at `start` down until neither child precedes it.
+  /// Moves the timer at `start` down until neither child precedes it: the earlier child
+  /// moves up into its place at each level, so that a level costs one comparison of the
+  /// children and one of the timer, and the timer is written once, where it stops.
   private mutating func siftDown(from start: Int) {
+    let count = heap.count
+    let timer = heap[start]
     var parent = start
     while true {
       let left = 2 * parent + 1
+      guard left < count else { break }
       let right = left + 1
-      var smallest = parent
-      if left < heap.count, heap[left].precedes(heap[smallest]) { smallest = left }
-      if right < heap.count, heap[right].precedes(heap[smallest]) { smallest = right }
-      if smallest == parent { break }
-      heap.swapAt(parent, smallest)
-      parent = smallest
+      let child = right < count && heap[right].precedes(heap[left]) ? right : left
+      guard heap[child].precedes(timer) else { break }
+      heap[parent] = heap[child]
+      parent = child
     }
+    heap[parent] = timer
   }
 }

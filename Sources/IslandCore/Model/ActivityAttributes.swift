@@ -5,7 +5,10 @@ final class ActivityAttributes: Equatable, Sendable {
   /// the id index and the forgotten ids again.
   let hashedID: HashedID
   var id: String { hashedID.id }
-  let app: String
+  /// The app with its hash, made once at the start: a start counts the live activities of
+  /// its app by comparing hashes first, and the names only of those whose hashes match.
+  let hashedApp: HashedID
+  var app: String { hashedApp.id }
   let startSeq: Int
   let startedAt: Milliseconds
   let url: String?
@@ -35,16 +38,16 @@ final class ActivityAttributes: Equatable, Sendable {
     links: RegionLinks, plan: LayoutPlan, layoutName: String?
   ) {
     self.init(
-      id: HashedID(id), app: app, startSeq: startSeq, startedAt: startedAt, url: url,
+      id: HashedID(id), app: HashedID(app), startSeq: startSeq, startedAt: startedAt, url: url,
       links: links, plan: plan, layoutName: layoutName)
   }
 
   init(
-    id: HashedID, app: String, startSeq: Int, startedAt: Milliseconds, url: String?,
+    id: HashedID, app: HashedID, startSeq: Int, startedAt: Milliseconds, url: String?,
     links: RegionLinks, plan: LayoutPlan, layoutName: String?
   ) {
     hashedID = id
-    self.app = app
+    hashedApp = app
     self.startSeq = startSeq
     self.startedAt = startedAt
     self.url = url
@@ -53,7 +56,7 @@ final class ActivityAttributes: Equatable, Sendable {
     self.layoutName = layoutName
     // Made only for a start that passed its checks.
     attributeBytes = PayloadSize.checkedAttributeBytes(
-      id: id.id, app: app, url: url, links: links)
+      id: id.id, app: app.id, url: url, links: links)
   }
 
   static func == (left: ActivityAttributes, right: ActivityAttributes) -> Bool {

@@ -78,17 +78,19 @@ public struct Template: Equatable, Hashable, Sendable {
     return names.names
   }
 
+  /// The ASCII bytes of a field name: letters, digits and `_`.
+  private static let asciiFieldNameBytes = ASCIISet {
+    switch $0 {
+    case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: true
+    default: false
+    }
+  }
+
   /// Whether `name` can name a field: letters, digits and `_`, not starting with a digit.
   public static func isFieldName(_ name: String) -> Bool {
     let ascii = name.withUTF8Bytes { utf8 in
       guard let first = utf8.first, !(0x30...0x39).contains(first) else { return false }
-      for byte in utf8 {
-        switch byte {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x5F: continue
-        default: return false
-        }
-      }
-      return true
+      return asciiFieldNameBytes.containsAll(utf8)
     }
     if ascii { return true }
     guard let first = name.utf8.first, !(0x30...0x39).contains(first) else { return false }

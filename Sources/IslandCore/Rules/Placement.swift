@@ -34,9 +34,10 @@ extension Placement {
       return
     }
     guard let top = ranked.first else { return }
-    let topApp = activities[top].app
+    // Apps compared by their hashes first.
+    let topApp = activities[top].attributes.hashedApp
     island = top
-    detached = ranked.first { activities[$0].app != topApp }
+    detached = ranked.first { activities[$0].attributes.hashedApp != topApp }
     mode = detached == nil ? .compact : .minimal
     for index in ranked where index != top && index != detached { hidden.append(index) }
   }

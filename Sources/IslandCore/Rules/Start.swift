@@ -53,12 +53,13 @@ extension IslandState {
       try LayoutChecks.checkMinimalWidth(width, activity: start.activity)
     }
     // The live activities of the app, counted here to share their copy of the app's name:
-    // activities of one app then hold one string, not one each.
-    var app = start.app
+    // activities of one app then hold one string, not one each. Apps compared by their
+    // hashes first.
+    var app = HashedID(start.app)
     var liveOfApp = 0
-    for other in eligible where activities[other].app == start.app {
+    for other in eligible where activities[other].attributes.hashedApp == app {
       liveOfApp += 1
-      app = activities[other].app
+      app = activities[other].attributes.hashedApp
     }
     let attributes = ActivityAttributes(
       id: id, app: app, startSeq: seq, startedAt: t, url: start.url,

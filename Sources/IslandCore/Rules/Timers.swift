@@ -47,7 +47,9 @@ extension IslandState {
   /// Fires every timer due at or before `t`, in time order (``Timer/precedes(_:)``), each
   /// only if it still applies. Returns whether the ranking may have changed. Records in
   /// `record` what it changes, for a rejected event to put back.
-  mutating func fireTimers(until t: Milliseconds, seq: Int, recording record: FiredTimers) -> Bool {
+  mutating func fireTimers(
+    until t: Milliseconds, seq: Int, recording record: inout FiredTimers
+  ) -> Bool {
     var rankingChanged = false
     while let timer = timers.first, timer.due <= t {
       _ = timers.removeFirst()
