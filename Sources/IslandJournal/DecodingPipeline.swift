@@ -31,6 +31,10 @@ final class DecodingPipeline: @unchecked Sendable {
   static let batchSize = 512
   /// Batches decoded ahead at most.
   static let depth = 8
+  /// How many batches may still wait when a decoding thread that found no room goes on: it
+  /// is woken once the fold has taken half of them, and decodes several in a row, rather than
+  /// woken for every batch taken (waking a sleeping thread costs more than a batch's hand-off).
+  static let resumeAt = depth / 2
 
   private let reader: JournalReader
   private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
@@ -79,7 +83,7 @@ final class DecodingPipeline: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     while ready.isEmpty { pthread_cond_wait(changed, mutex) }
     let batch = ready.removeFirst()
-    pthread_cond_broadcast(changed)
+    if ready.count == DecodingPipeline.resumeAt { pthread_cond_broadcast(changed) }
     return batch
   }
 
@@ -117,8 +121,10 @@ final class DecodingPipeline: @unchecked Sendable {
       storage.lines.removeAll(keepingCapacity: true)
       let batch = DecodingPipeline.decodeBatch(reader, into: storage)
       pthread_mutex_lock(mutex)
-      while ready.count >= DecodingPipeline.depth && !stopped {
-        pthread_cond_wait(changed, mutex)
+      if ready.count >= DecodingPipeline.depth {
+        while ready.count > DecodingPipeline.resumeAt && !stopped {
+          pthread_cond_wait(changed, mutex)
+        }
       }
       let done = stopped || batch.isLast
       if !stopped { ready.append(batch) }
