@@ -11,6 +11,11 @@ package struct ContentMeasures: Sendable {
   var fieldSlots: FieldSlots
   /// The widths and JSON lengths of the layout's first fields.
   var fieldMeasures: FieldMeasures
+  /// Where the last exact measure of a zone stood along it, to resume from.
+  var zoneMarks: ZoneMarks? = nil
+  /// The zones found too short to be worth marking (``ZoneMarks/resumedFromBytes``): they
+  /// are measured whole, unmarked.
+  var unmarkedZones: ZoneSet = []
 }
 
 /// Where the first sixteen fields of a layout plan's ``LayoutPlan/roles`` are in a content's
@@ -47,6 +52,16 @@ struct FieldSlots: Sendable {
 }
 
 extension ContentMeasures {
+  /// Takes out ``zoneMarks`` (to be changed in place) and reads ``unmarkedZones``, in one
+  /// access.
+  mutating func takeMarks() -> (ZoneMarks?, ZoneSet) { (zoneMarks.take(), unmarkedZones) }
+
+  /// Puts back `marks` and `unmarkedZones` taken out with ``takeMarks()``.
+  mutating func putBack(_ marks: consuming ZoneMarks?, unmarkedZones: ZoneSet) {
+    zoneMarks = marks
+    self.unmarkedZones = unmarkedZones
+  }
+
   /// The length of `content` as a compact JSON object, as
   /// ``PayloadSize/jsonLength(of:)-(ContentState)`` counts it, with the values of the fields
   /// measured in `measures` (those of the plan's first `roles` roles that `slots` locates)

@@ -3,6 +3,16 @@
 protocol FieldSource {
   /// The value of the program's field number `field`, or nil when there is none.
   func value(_ field: Int) -> ContentValue?
+
+  /// Hands `body` the text a zone shows for field number `field`
+  /// (``ZoneTextWriter/withText(of:_:)``).
+  func withText<Result>(of field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result
+}
+
+extension FieldSource {
+  func withText<Result>(of field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    ZoneTextWriter.withText(of: value(field), body)
+  }
 }
 
 /// An activity's content, its fields numbered as its layout plan's ``LayoutPlan/roles``.
@@ -27,8 +37,19 @@ struct BorrowedFields: FieldSource {
   let plan: LayoutPlan
 
   func value(_ field: Int) -> ContentValue? {
-    if let position = slots.position(of: field) { return fields[position].value }
-    return ContentState.position(of: plan.roles[field].name, in: fields).map { fields[$0].value }
+    position(of: field).map { fields[$0].value }
+  }
+
+  /// The field's text read where the content holds it: no copy of its value is made.
+  func withText<Result>(of field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    guard let position = position(of: field) else {
+      return body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    return ZoneTextWriter.withText(of: fields[position].value, body)
+  }
+
+  private func position(of field: Int) -> Int? {
+    slots.position(of: field) ?? ContentState.position(of: plan.roles[field].name, in: fields)
   }
 }
 

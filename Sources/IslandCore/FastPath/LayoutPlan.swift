@@ -19,6 +19,9 @@ final class LayoutPlan: Sendable {
   let identityZones: ZoneSet
   /// The zones that pad their content.
   private let paddedZones: ZoneSet
+  /// The zones measured with marks to resume from (``ZoneMarks``): those of several measured
+  /// fields and no countdown (whose text moves with time).
+  let resumableZones: ZoneSet
   /// Every field the layout reads or pulses on, with what it does there, numbered as the
   /// programs number them.
   let roles: [FieldRole]
@@ -93,6 +96,7 @@ final class LayoutPlan: Sendable {
     self.shownZones = shownZones
     self.identityZones = identityZones
     self.paddedZones = paddedZones
+    resumableZones = LayoutPlan.resumableZones(steps: steps, stepStarts: stepStarts)
     if let pulse = layout.pulse { fieldNames.add(pulse.field) }
     var roles = fieldNames.names.map { FieldRole(name: $0, nameLength: $0.utf8.count) }
     // Each zone's fields looked up by name: linear in the fields, not their square.
@@ -137,13 +141,20 @@ final class LayoutPlan: Sendable {
   func render<Source: FieldSource>(
     _ zone: Zone, _ fields: Source, now: Milliseconds
   ) -> (text: String, width: Double) {
-    write(zone, fields, now: now) { writer, width in (writer.text, width) }
+    (write(zone, fields, now: now) { writer in writer.text }, width(zone, fields, now: now))
   }
 
-  /// The width `zone` (which has a view) needs for `fields` at `now`, its text written on
-  /// the stack and never made a string: what the reducer checks budgets with.
+  /// The width `zone` (which has a view) needs for `fields` at `now`, worked out without
+  /// writing its text: what the reducer checks budgets with.
   func width<Source: FieldSource>(_ zone: Zone, _ fields: Source, now: Milliseconds) -> Double {
-    write(zone, fields, now: now) { _, width in width }
+    let ordinal = zone.ordinal
+    return steps.withUnsafeBufferPointer { steps in
+      literals.withUnsafeBufferPointer { literals in
+        ZoneWidth.of(
+          UnsafeBufferPointer(rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]]),
+          literals: literals, fields, now: now, horizontalPadding: paddedZones.contains(zone))
+      }
+    }
   }
 
   /// The texts of `zone` (which has a view) for `before` and for `after` at `now`, when they
@@ -151,8 +162,8 @@ final class LayoutPlan: Sendable {
   func texts<Before: FieldSource, After: FieldSource>(
     _ zone: Zone, before: Before, after: After, now: Milliseconds
   ) -> (old: String, new: String)? {
-    write(zone, before, now: now, measuresWidth: false) { old, _ in
-      write(zone, after, now: now, measuresWidth: false) { new, _ in
+    write(zone, before, now: now) { old in
+      write(zone, after, now: now) { new in
         old.wroteTheSameText(as: new) ? nil : (old.text, new.text)
       }
     }
@@ -161,28 +172,82 @@ final class LayoutPlan: Sendable {
   /// The width `zone` (which has a view) needs for `content`, whose fields `slots` locates,
   /// at `now`, and whether its text differs from its text before the change `before` (the
   /// changed fields' old values): compared only when `compares` says the width calls for it,
-  /// false otherwise. The zone's text is written once with its width, on the stack; its old
-  /// text is written only when the changed fields' texts cannot tell (``textChange``): no
-  /// string is made.
+  /// false otherwise. The width is worked out without writing the text; the texts are
+  /// written (on the stack, no string made) only when the changed fields' texts cannot tell
+  /// whether the zone's changed (``textChange``).
+  ///
+  /// A zone of ``resumableZones`` is measured from `marks` when they are its (made before
+  /// the change), and leaves `marks` as this measure's (nil when its fields are too short to
+  /// be worth marking); `marks` are left as they are for another zone.
+  func measureChange(
+    _ zone: Zone, content: ContentState, slots: FieldSlots,
+    before: ArraySlice<ContentChange.Before>, now: Milliseconds, marks: inout ZoneMarks?,
+    comparingWhen compares: (Double) -> Bool
+  ) -> (width: Double, textChanged: Bool) {
+    content.fields.withUnsafeBufferPointer { fields in
+      let after = BorrowedFields(fields: fields, slots: slots, plan: self)
+      let width =
+        resumableZones.contains(zone)
+        ? self.width(zone, after, before: before, now: now, resuming: &marks)
+        : self.width(zone, after, now: now)
+      guard compares(width) else { return (width, false) }
+      if let changed = textChange(zone, after: after, before: before) {
+        return (width, changed)
+      }
+      let old = FieldsBeforeChange(after: after, before: before)
+      let changed = write(zone, old, now: now) { old in
+        write(zone, after, now: now) { new in !old.wroteTheSameText(as: new) }
+      }
+      return (width, changed)
+    }
+  }
+
+  /// ``measureChange(_:content:slots:before:now:marks:comparingWhen:)`` from no marks.
   func measureChange(
     _ zone: Zone, content: ContentState, slots: FieldSlots,
     before: ArraySlice<ContentChange.Before>, now: Milliseconds,
     comparingWhen compares: (Double) -> Bool
   ) -> (width: Double, textChanged: Bool) {
-    content.fields.withUnsafeBufferPointer { fields in
-      let after = BorrowedFields(fields: fields, slots: slots, plan: self)
-      return write(zone, after, now: now) { new, width in
-        guard compares(width) else { return (width, false) }
-        if let changed = textChange(zone, after: after, before: before) {
-          return (width, changed)
+    var marks: ZoneMarks?
+    return measureChange(
+      zone, content: content, slots: slots, before: before, now: now, marks: &marks,
+      comparingWhen: compares)
+  }
+
+  /// The width of `zone` (one of ``resumableZones``) for `fields` at `now`, resumed from
+  /// `marks` when they are the zone's, made before the change `before`
+  /// (``ZoneWidth/resumption(in:of:after:before:)``); `marks` are then this measure's, or
+  /// nil when the zone's fields are too short for resuming to spare more than marking costs
+  /// (``ZoneMarks/resumedFromBytes``).
+  private func width<Source: FieldSource>(
+    _ zone: Zone, _ fields: Source, before: ArraySlice<ContentChange.Before>,
+    now: Milliseconds, resuming marks: inout ZoneMarks?
+  ) -> Double {
+    let ordinal = zone.ordinal
+    // Taken out, so that the marks are changed in place.
+    var kept = marks.take().flatMap { $0.zone == zone ? $0.marks : nil } ?? []
+    var whole = true
+    let (width, fieldBytes) = steps.withUnsafeBufferPointer { steps in
+      literals.withUnsafeBufferPointer { literals in
+        let steps = UnsafeBufferPointer(
+          rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]])
+        var start = ZoneWidth.Mark.start
+        if !kept.isEmpty {
+          let resumed = ZoneWidth.resumption(in: kept, of: steps, after: fields, before: before)
+          start = kept[resumed]
+          whole = resumed == 0
+          kept.removeSubrange(resumed...)
         }
-        let old = FieldsBeforeChange(after: after, before: before)
-        let changed = write(zone, old, now: now, measuresWidth: false) { old, _ in
-          !old.wroteTheSameText(as: new)
-        }
-        return (width, changed)
+        return ZoneWidth.measure(
+          steps, literals: literals, fields, now: now,
+          horizontalPadding: paddedZones.contains(zone), from: start, marks: &kept,
+          marking: true)
       }
     }
+    if !whole || fieldBytes >= ZoneMarks.resumedFromBytes {
+      marks = ZoneMarks(zone: zone, marks: kept)
+    }
+    return width
   }
 
   /// Whether the text of `zone` (which has a view) differs before and after the change
@@ -198,45 +263,59 @@ final class LayoutPlan: Sendable {
     var lengthChange = 0
     var showsAsBefore = true
     let ordinal = zone.ordinal
-    return steps.withUnsafeBufferPointer { steps -> Bool? in
-      for step in steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]] {
-        switch step {
-        case .field(let field, _):
-          guard let entry = before.first(where: { $0.field == Int(field) }) else { continue }
-          let (change, same) = ZoneTextWriter.withText(of: entry.value) { old in
-            ZoneTextWriter.withText(of: after.value(Int(field))) { new in
-              (new.count - old.count, ZoneTextWriter.sameBytes(old, new))
+    // The old values read in place, never copied out of the change.
+    return before.withUnsafeBufferPointer { before in
+      steps.withUnsafeBufferPointer { steps -> Bool? in
+        for step in steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]] {
+          switch step {
+          case .field(let field, _):
+            guard let entry = LayoutPlan.entry(of: Int(field), in: before) else { continue }
+            let (change, same) = ZoneTextWriter.withText(of: before[entry].value) { old in
+              after.withText(of: Int(field)) { new in
+                (new.count - old.count, ZoneTextWriter.sameBytes(old, new))
+              }
             }
+            lengthChange += change
+            showsAsBefore = showsAsBefore && same
+          case .percent(let field, _), .countdown(let field):
+            if LayoutPlan.entry(of: Int(field), in: before) != nil { return nil }
+          case .separate, .beginPiece, .literal, .endPiece, .addWidth:
+            continue
           }
-          lengthChange += change
-          showsAsBefore = showsAsBefore && same
-        case .percent(let field, _), .countdown(let field):
-          if before.contains(where: { $0.field == Int(field) }) { return nil }
-        case .separate, .beginPiece, .literal, .endPiece, .addWidth:
-          continue
         }
+        if showsAsBefore { return false }
+        return lengthChange != 0 ? true : nil
       }
-      if showsAsBefore { return false }
-      return lengthChange != 0 ? true : nil
     }
   }
 
-  /// Writes `zone` for `fields` at `now` into a buffer on the stack and hands `body` the
-  /// writer and the zone's width (0 unless `measuresWidth`).
+  /// The index of the first entry of `before` for field `field`, or nil.
+  private static func entry(
+    of field: Int, in before: UnsafeBufferPointer<ContentChange.Before>
+  ) -> Int? {
+    var index = 0
+    while index < before.count {
+      if before[index].field == field { return index }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Writes the text of `zone` for `fields` at `now` into a buffer on the stack and hands
+  /// `body` the writer.
   private func write<Source: FieldSource, Result>(
-    _ zone: Zone, _ fields: Source, now: Milliseconds, measuresWidth: Bool = true,
-    _ body: (borrowing ZoneTextWriter, Double) -> Result
+    _ zone: Zone, _ fields: Source, now: Milliseconds,
+    _ body: (borrowing ZoneTextWriter) -> Result
   ) -> Result {
     let ordinal = zone.ordinal
     return steps.withUnsafeBufferPointer { steps in
       literals.withUnsafeBufferPointer { literals in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { buffer in
-          var writer = ZoneTextWriter(buffer: buffer, measuresWidth: measuresWidth)
+          var writer = ZoneTextWriter(buffer: buffer)
           writer.run(
             UnsafeBufferPointer(rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]]),
             literals: literals, fields, now: now)
-          let width = writer.totalWidth(horizontalPadding: paddedZones.contains(zone))
-          return body(writer, width)
+          return body(writer)
         }
       }
     }
@@ -264,6 +343,22 @@ final class LayoutPlan: Sendable {
       models[zone.ordinal].width(fields, now: now, value: value)
     }
     return estimate.map { WidthModel.isClearlyUnder($0, limit) } ?? false
+  }
+
+  /// ``resumableZones`` of the zones compiled to `steps`, each zone's steps starting at
+  /// `stepStarts` by ordinal: a zone of three measured fields or more and no countdown.
+  private static func resumableZones(steps: [ZoneProgram.Step], stepStarts: [Int]) -> ZoneSet {
+    var zones: ZoneSet = []
+    for zone in Zone.allCases {
+      var measuredFields = 0
+      var countsDown = false
+      for step in steps[stepStarts[zone.ordinal]..<stepStarts[zone.ordinal + 1]] {
+        if case .field(_, measured: true) = step { measuredFields += 1 }
+        if case .countdown = step { countsDown = true }
+      }
+      if measuredFields >= 3 && !countsDown { zones.insert(ZoneSet(zone)) }
+    }
+    return zones
   }
 
   /// ``symbolNameFields`` for `layout`, its fields numbered as `roles`.

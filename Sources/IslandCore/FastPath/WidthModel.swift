@@ -48,9 +48,9 @@ struct WidthModel: Sendable {
         pieceFields = []
       case .literal(let start, let count, let measured):
         guard measured else { continue }
-        ZoneTextWriter.addEms(
+        literalEms = ZoneWidth.ems(
           of: UnsafeBufferPointer(rebasing: literals[Int(start)..<Int(start + count)]),
-          to: &literalEms)
+          after: literalEms)
       case .field(let field, let measured):
         guard measured else { continue }
         guard field < 8 else {
@@ -181,9 +181,7 @@ package struct FieldMeasure: Sendable {
     switch value {
     case .string(let text):
       func measure(_ utf8: UnsafeBufferPointer<UInt8>) -> (Double, Int) {
-        var ems = 0.0
-        if width { ZoneTextWriter.addEms(of: utf8, to: &ems) }
-        return (ems, PayloadSize.jsonLength(of: utf8))
+        (width ? ZoneWidth.ems(of: utf8) : 0, PayloadSize.jsonLength(of: utf8))
       }
       (ems, jsonLength) = text.withUTF8Bytes(measure)
     case .number(let number):
@@ -197,10 +195,8 @@ package struct FieldMeasure: Sendable {
           jsonLength += 1
         }
       } else {
-        var ems = 0.0
-        let length = NumberText.write(number) { bytes in
-          if width { ZoneTextWriter.addEms(of: bytes, to: &ems) }
-          return bytes.count
+        let (ems, length) = NumberText.write(number) { bytes in
+          (width ? ZoneWidth.ems(of: bytes) : 0, bytes.count)
         }
         self.ems = ems
         jsonLength = number.isFinite ? length : 4
@@ -215,9 +211,7 @@ package struct FieldMeasure: Sendable {
   private static let falseEms = ems(of: "false")
 
   private static func ems(of text: String) -> Double {
-    var ems = 0.0
-    text.withUTF8Bytes { ZoneTextWriter.addEms(of: $0, to: &ems) }
-    return ems
+    text.withUTF8Bytes { ZoneWidth.ems(of: $0) }
   }
 }
 

@@ -25,10 +25,10 @@ public enum TextMetrics {
   /// The width of `text` in `font`, in points.
   public static func width(of text: String, font: Font, bold: Bool) -> Double {
     var ems = 0.0
-    // ASCII from the table, in the same order: the same sum as from `emWidth` alone.
-    let ascii = asciiEmWidths
+    // Narrow scalars from the table, in the same order: the same sum as from `emWidth` alone.
+    let narrow = narrowEmWidths
     for scalar in text.unicodeScalars {
-      ems += scalar.value < 0x80 ? ascii[Int(scalar.value)] : emWidth(of: scalar)
+      ems += scalar.value < 0x800 ? narrow[Int(scalar.value)] : emWidth(of: scalar)
     }
     return ems * font.pointSize * weightFactor(font: font, bold: bold)
   }
@@ -43,7 +43,16 @@ public enum TextMetrics {
 
   /// The width of one character, in ems.
   public static func emWidth(of scalar: Unicode.Scalar) -> Double {
-    switch scalar.value {
+    emWidth(ofScalarValue: scalar.value)
+  }
+
+  /// ``emWidth(of:)`` of the scalar whose value is `value`, for a measure that decodes UTF-8
+  /// itself; a value that is no scalar takes the width of U+FFFD, the replacement character.
+  ///
+  /// Inlined: measuring a text calls it once for each scalar that is not ASCII.
+  @inline(__always)
+  static func emWidth(ofScalarValue value: UInt32) -> Double {
+    switch value {
     case 0x2E, 0x2C, 0x3A, 0x3B, 0x27, 0x21, 0x7C, 0x69, 0x6C: return 0.27  // . , : ; ' ! | i l
     case 0x30...0x39: return 0.58
     case 0x41...0x5A: return 0.64
@@ -60,10 +69,12 @@ public enum TextMetrics {
     }
   }
 
-  /// How much wider bold and semibold text is than regular.
-  /// ``emWidth(of:)`` of each ASCII scalar, by value: what measuring reads in its inner loop.
-  static let asciiEmWidths: [Double] = (0..<128).map { emWidth(of: Unicode.Scalar(UInt8($0))) }
+  /// ``emWidth(of:)`` of each scalar below U+0800 (those UTF-8 writes in one or two bytes:
+  /// ASCII, Latin, Cyrillic, combining marks), by value: what measuring reads in its inner
+  /// loop.
+  static let narrowEmWidths: [Double] = (0..<0x800).map { emWidth(ofScalarValue: UInt32($0)) }
 
+  /// How much wider bold and semibold text is than regular.
   static func weightFactor(font: Font, bold: Bool) -> Double {
     if bold { return 1.06 }
     return font.isSemibold ? 1.03 : 1.0

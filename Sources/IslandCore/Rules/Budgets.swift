@@ -8,31 +8,58 @@ extension IslandState {
   /// budget, and warns where one is over it. A zone whose text did not change (a field it
   /// reads changed, not what it shows) does not warn again.
   mutating func checkChangedZoneBudgets(seq: Int, t: Milliseconds) {
-    guard let islandClass = device.islandClass else { return }
-    // Read part by part: a copy of the whole activity costs more than the check.
     let index = contentChange.activity
+    // Read part by part: a copy of the whole activity costs more than the check.
     let fields = activities[index].fields
     let plan = fields.plan
-    let measures = activities[index].derived.fieldMeasures
-    // The changed zones in zone order, read from the set's bits.
-    var remaining = contentChange.zones.rawValue
-    while remaining != 0 {
-      let zone = Zone(ordinal: remaining.trailingZeroBitCount)
-      remaining &= remaining - 1
-      guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
-      // Measured only when its estimate may not fit on the lines it may take.
-      let fitting = plan.widthBeforeTruncation(zone, budget: budget)
-      if plan.estimateFits(zone, within: fitting, measures, now: t, value: { fields.value($0) }) {
-        continue
+    // The marks an earlier measure of a zone left (``ZoneMarks``), taken out to be brought
+    // up to date, if the layout has a zone to resume.
+    let keepsMarks = !plan.resumableZones.isEmpty
+    var (marks, unmarkedZones) =
+      keepsMarks ? activities[index].derived.takeMarks() : (nil, [])
+    var remeasured: Zone?
+    if let islandClass = device.islandClass {
+      let measures = activities[index].derived.fieldMeasures
+      // The changed zones in zone order, read from the set's bits.
+      var remaining = contentChange.zones.rawValue
+      while remaining != 0 {
+        let zone = Zone(ordinal: remaining.trailingZeroBitCount)
+        remaining &= remaining - 1
+        guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
+        // Measured only when its estimate may not fit on the lines it may take.
+        let fitting = plan.widthBeforeTruncation(zone, budget: budget)
+        if plan.estimateFits(zone, within: fitting, measures, now: t, value: { fields.value($0) }) {
+          continue
+        }
+        // Its old text is written again (to compare) only when the zone may be over budget.
+        let compares = { (width: Double) in
+          width > budget && !WidthModel.isClearlyUnder(width, fitting)
+        }
+        let measured: (width: Double, textChanged: Bool)
+        if plan.resumableZones.contains(zone), !unmarkedZones.contains(zone) {
+          // Measured from the marks of its last measure, which it replaces.
+          measured = plan.measureChange(
+            zone, content: fields.content, slots: fields.slots, before: contentChange.before,
+            now: t, marks: &marks, comparingWhen: compares)
+          if marks == nil { unmarkedZones.insert(ZoneSet(zone)) }
+          remeasured = zone
+        } else {
+          measured = plan.measureChange(
+            zone, content: fields.content, slots: fields.slots, before: contentChange.before,
+            now: t, comparingWhen: compares)
+        }
+        guard measured.textChanged else { continue }
+        warnIfOverBudget(
+          zone, width: measured.width, activity: activities[index].attributes, seq: seq)
       }
-      // Its old text is written again (to compare) only when the zone may be over budget.
-      let measured = plan.measureChange(
-        zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t
-      ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
-      guard measured.textChanged else { continue }
-      warnIfOverBudget(
-        zone, width: measured.width, activity: activities[index].attributes, seq: seq)
     }
+    guard keepsMarks else { return }
+    // Marks stay only while they are of the content: dropped when their zone read a changed
+    // field and was not measured again.
+    if let zone = marks?.zone, zone != remeasured, contentChange.zones.contains(zone) {
+      marks = nil
+    }
+    activities[index].derived.putBack(marks, unmarkedZones: unmarkedZones)
   }
 
   /// Warns when `zone`, `width` points wide (``LayoutPlan``'s width, which sums exactly as

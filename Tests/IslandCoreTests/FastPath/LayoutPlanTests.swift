@@ -83,6 +83,62 @@ import Testing
     #expect(changed > 1_000 && unchanged > 1_000)
   }
 
+  /// A zone measured update after update from the marks its last measure left (resumed
+  /// past the fields that add the same widths as before) is as wide, to the last bit, as
+  /// the reference renderer finds it: long default layouts in every script, fields changed
+  /// to texts of other widths, of the same widths (digits for digits) and to themselves.
+  @Test func aZoneMeasuredFromItsMarksIsAsWideAsTheReferenceRendererFindsIt() throws {
+    var draws = Draws(state: 17)
+    // Long enough for the zone to keep marks (``ZoneMarks/resumedFromBytes``), and short.
+    let texts = [
+      "courier is two streets away from your door, please keep the phone nearby",
+      "Готовится на кухне, курьер выедет через несколько минут, ожидайте звонка",
+      "寿司 銀座 まもなく到着 配達中 🛵 김밥천국 北京烤鸭 ラーメン一番 准备中 調理中 배달 중",
+      "🍕 Pizza Napoli 🍕 👩‍👩‍👧 ❤️ Café Déjà Vu e\u{301}e\u{301} ✅ Доставлено ｆｕｌｌ",
+      "12", "34", "ii", "ll", "WW", "",
+    ]
+    var resumed = 0
+    for _ in 0..<100 {
+      var content = ContentState()
+      for field in 0..<(3 + draws.below(10)) {
+        content["field\(field)"] =
+          draws.below(3) == 0
+          ? .number(Double(draws.below(100))) : .string(texts[draws.below(texts.count)])
+      }
+      let plan = LayoutPlan(.default(for: content))
+      var marks: ZoneMarks?
+      for _ in 0..<12 {
+        var after = content
+        var recorded = ContentChange()
+        for field in content.fields where draws.below(4) == 0 {
+          let value: ContentValue =
+            switch draws.below(3) {
+            case 0: .number(Double(draws.below(100)))
+            case 1: field.value
+            default: .string(texts[draws.below(texts.count)])
+            }
+          after[field.name] = value
+          if value != field.value, let number = plan.role(of: field.name) {
+            recorded.record(number, before: field.value)
+          }
+        }
+        let reference = try #require(
+          ZoneRenderer.overflow(.bottom, of: plan.layout, content: after, now: 0, budget: 1))
+        let hadMarks = marks != nil
+        let measured = plan.measureChange(
+          .bottom, content: after, slots: plan.slots(in: after), before: recorded.before,
+          now: 0, marks: &marks
+        ) { _ in false }
+        #expect(measured.width.bitPattern == reference.width.bitPattern, "\(after)")
+        // Marks of the zone, or none when its fields are too short to be worth marking.
+        #expect(plan.resumableZones.contains(.bottom) && (marks == nil || marks?.zone == .bottom))
+        if hadMarks, marks?.marks.isEmpty == false { resumed += 1 }
+        content = after
+      }
+    }
+    #expect(resumed > 300)
+  }
+
   @Test func aZoneNotComparedIsNotCalledChanged() throws {
     let plan = try #require(LayoutPlan.named("delivery"))
     var recorded = ContentChange()
