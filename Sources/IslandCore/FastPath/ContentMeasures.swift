@@ -12,10 +12,12 @@ package struct ContentMeasures: Sendable {
   /// The widths and JSON lengths of the layout's first fields.
   var fieldMeasures: FieldMeasures
   /// Where the last exact measure of a zone stood along it, to resume from.
-  var zoneMarks: ZoneMarks? = nil
+  private(set) var zoneMarks: ZoneMarks? = nil
+  /// The zone ``zoneMarks`` are of (empty when there are none), read without the marks.
+  private(set) var markedZone: ZoneSet = []
   /// The zones found too short to be worth marking (``ZoneMarks/resumedFromBytes``): they
   /// are measured whole, unmarked.
-  var unmarkedZones: ZoneSet = []
+  private(set) var unmarkedZones: ZoneSet = []
 }
 
 /// Where the first sixteen fields of a layout plan's ``LayoutPlan/roles`` are in a content's
@@ -52,12 +54,20 @@ struct FieldSlots: Sendable {
 }
 
 extension ContentMeasures {
-  /// Takes out ``zoneMarks`` (to be changed in place) and reads ``unmarkedZones``, in one
-  /// access.
-  mutating func takeMarks() -> (ZoneMarks?, ZoneSet) { (zoneMarks.take(), unmarkedZones) }
+  /// The zone with marks and the zones measured unmarked, read in one access.
+  var markedAndUnmarkedZones: (marked: ZoneSet, unmarked: ZoneSet) {
+    (markedZone, unmarkedZones)
+  }
 
-  /// Puts back `marks` and `unmarkedZones` taken out with ``takeMarks()``.
+  /// Takes out ``zoneMarks``, to be changed in place.
+  mutating func takeMarks() -> ZoneMarks? {
+    markedZone = []
+    return zoneMarks.take()
+  }
+
+  /// Puts back `marks` taken out with ``takeMarks()``, and the zones now measured unmarked.
   mutating func putBack(_ marks: consuming ZoneMarks?, unmarkedZones: ZoneSet) {
+    markedZone = marks.map { ZoneSet($0.zone) } ?? []
     zoneMarks = marks
     self.unmarkedZones = unmarkedZones
   }

@@ -176,18 +176,19 @@ final class LayoutPlan: Sendable {
   /// written (on the stack, no string made) only when the changed fields' texts cannot tell
   /// whether the zone's changed (``textChange``).
   ///
-  /// A zone of ``resumableZones`` is measured from `marks` when they are its (made before
-  /// the change), and leaves `marks` as this measure's (nil when its fields are too short to
-  /// be worth marking); `marks` are left as they are for another zone.
+  /// When `marking` (the zone is one of ``resumableZones``), the zone is measured from
+  /// `marks` when they are its (made before the change), and leaves `marks` as this
+  /// measure's (nil when its fields are too short to be worth marking); otherwise `marks`
+  /// are left as they are.
   func measureChange(
     _ zone: Zone, content: ContentState, slots: FieldSlots,
     before: ArraySlice<ContentChange.Before>, now: Milliseconds, marks: inout ZoneMarks?,
-    comparingWhen compares: (Double) -> Bool
+    marking: Bool, comparingWhen compares: (Double) -> Bool
   ) -> (width: Double, textChanged: Bool) {
     content.fields.withUnsafeBufferPointer { fields in
       let after = BorrowedFields(fields: fields, slots: slots, plan: self)
       let width =
-        resumableZones.contains(zone)
+        marking && resumableZones.contains(zone)
         ? self.width(zone, after, before: before, now: now, resuming: &marks)
         : self.width(zone, after, now: now)
       guard compares(width) else { return (width, false) }
@@ -202,7 +203,7 @@ final class LayoutPlan: Sendable {
     }
   }
 
-  /// ``measureChange(_:content:slots:before:now:marks:comparingWhen:)`` from no marks.
+  /// ``measureChange(_:content:slots:before:now:marks:marking:comparingWhen:)`` unmarked.
   func measureChange(
     _ zone: Zone, content: ContentState, slots: FieldSlots,
     before: ArraySlice<ContentChange.Before>, now: Milliseconds,
@@ -211,7 +212,7 @@ final class LayoutPlan: Sendable {
     var marks: ZoneMarks?
     return measureChange(
       zone, content: content, slots: slots, before: before, now: now, marks: &marks,
-      comparingWhen: compares)
+      marking: false, comparingWhen: compares)
   }
 
   /// The width of `zone` (one of ``resumableZones``) for `fields` at `now`, resumed from

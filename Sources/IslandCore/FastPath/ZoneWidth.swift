@@ -4,8 +4,9 @@
 /// It sums exactly as ``ZoneRenderer/render`` measures: each text piece's widths in ems,
 /// scalar by scalar in order from zero, times the font's size and weight, then the pieces'
 /// widths in order, the gaps between pieces and the padding. The sum of a piece is one chain
-/// of additions that nothing here reorders or shortens; what is quick is getting each operand
-/// (``ems(of:after:)``) and reading each field's text where the content holds it.
+/// of additions that nothing here reorders; a measure resumed from a ``Mark`` takes the chain
+/// up where an earlier measure of the same operands left it. What is quick is getting each
+/// operand (``ems(of:after:)``) and reading each field's text where the content holds it.
 enum ZoneWidth {
   /// The width of the zone compiled to `steps` (literals in `literals`) for `source` at
   /// `now`, padded on both sides when `horizontalPadding`.
@@ -153,7 +154,11 @@ enum ZoneWidth {
   ///
   /// A run of eight ASCII bytes is told by one word and each byte's width read from the
   /// table; one- and two-byte scalars are decoded in place and read from the table too, wider
-  /// ones looked up with no call.
+  /// ones decoded apart (``wideScalar(at:of:count:)``).
+  ///
+  /// Inlined where a field is measured: its text is most often a few bytes, for which a call
+  /// costs as much as the sum.
+  @inline(__always)
   static func ems(of utf8: UnsafeBufferPointer<UInt8>, after sum: Double = 0) -> Double {
     TextMetrics.narrowEmWidths.withUnsafeBufferPointer { table in
       guard let widths = table.baseAddress else { return sum }
@@ -163,6 +168,7 @@ enum ZoneWidth {
 
   /// ``ems(of:after:)`` with the table of narrow widths (``TextMetrics/narrowEmWidths``) at
   /// `widths`.
+  @inline(__always)
   private static func ems(
     of utf8: UnsafeBufferPointer<UInt8>, after start: Double, widths: UnsafePointer<Double>
   ) -> Double {
@@ -170,32 +176,34 @@ enum ZoneWidth {
     let count = utf8.count
     var sum = start
     var index = 0
-    while index < count {
-      if index &+ 8 <= count,
-        UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
-          & 0x8080_8080_8080_8080 == 0
+    // The scalar at `index`, one to four bytes: its width, and how many bytes it takes.
+    func scalar() -> (width: Double, length: Int) {
+      let lead = bytes[index]
+      if lead < 0x80 { return (widths[Int(lead)], 1) }
+      if lead < 0xE0 {
+        // Two bytes: a scalar below U+0800, in the table.
+        var value = Int(lead & 0x1F)
+        if index &+ 1 < count { value = value << 6 | Int(bytes[index &+ 1] & 0x3F) }
+        return (widths[value], 2)
+      }
+      return wideScalar(at: index, of: bytes, count: count)
+    }
+    while index &+ 8 <= count {
+      if UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
+        & 0x8080_8080_8080_8080 == 0
       {
         // Eight ASCII bytes, first to last.
         let run = bytes + index
         for offset in 0..<8 { sum += widths[Int(run[offset])] }
         index &+= 8
-        continue
+      } else {
+        let (width, length) = scalar()
+        sum += width
+        index &+= length
       }
-      let lead = bytes[index]
-      if lead < 0x80 {
-        sum += widths[Int(lead)]
-        index &+= 1
-        continue
-      }
-      if lead < 0xE0 {
-        // Two bytes: a scalar below U+0800, in the table.
-        var value = Int(lead & 0x1F)
-        if index &+ 1 < count { value = value << 6 | Int(bytes[index &+ 1] & 0x3F) }
-        sum += widths[value]
-        index &+= 2
-        continue
-      }
-      let (width, length) = wideScalar(at: index, of: bytes, count: count)
+    }
+    while index < count {
+      let (width, length) = scalar()
       sum += width
       index &+= length
     }

@@ -9,56 +9,80 @@ extension IslandState {
   /// reads changed, not what it shows) does not warn again.
   mutating func checkChangedZoneBudgets(seq: Int, t: Milliseconds) {
     let index = contentChange.activity
+    // The marks an earlier measure of a zone left (``ZoneMarks``) stay only while they are
+    // of the content: dropped when their zone read a changed field and is not measured
+    // again; taken out, to be brought up to date, when a zone is measured from marks.
+    let (marked, unmarked) = activities[index].derived.markedAndUnmarkedZones
+    guard let islandClass = device.islandClass else {
+      if !marked.intersection(contentChange.zones).isEmpty {
+        putBack(nil, unmarkedZones: unmarked, of: index)
+      }
+      return
+    }
     // Read part by part: a copy of the whole activity costs more than the check.
     let fields = activities[index].fields
     let plan = fields.plan
-    // The marks an earlier measure of a zone left (``ZoneMarks``), taken out to be brought
-    // up to date, if the layout has a zone to resume.
-    let keepsMarks = !plan.resumableZones.isEmpty
-    var (marks, unmarkedZones) =
-      keepsMarks ? activities[index].derived.takeMarks() : (nil, [])
+    let measures = activities[index].derived.fieldMeasures
+    let resumable = plan.resumableZones
+    var unmarkedZones = unmarked
+    var marks: ZoneMarks?
+    var tookMarks = false
     var remeasured: Zone?
-    if let islandClass = device.islandClass {
-      let measures = activities[index].derived.fieldMeasures
-      // The changed zones in zone order, read from the set's bits.
-      var remaining = contentChange.zones.rawValue
-      while remaining != 0 {
-        let zone = Zone(ordinal: remaining.trailingZeroBitCount)
-        remaining &= remaining - 1
-        guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
-        // Measured only when its estimate may not fit on the lines it may take.
-        let fitting = plan.widthBeforeTruncation(zone, budget: budget)
-        if plan.estimateFits(zone, within: fitting, measures, now: t, value: { fields.value($0) }) {
-          continue
-        }
-        // Its old text is written again (to compare) only when the zone may be over budget.
-        let compares = { (width: Double) in
-          width > budget && !WidthModel.isClearlyUnder(width, fitting)
-        }
-        let measured: (width: Double, textChanged: Bool)
-        if plan.resumableZones.contains(zone), !unmarkedZones.contains(zone) {
-          // Measured from the marks of its last measure, which it replaces.
-          measured = plan.measureChange(
-            zone, content: fields.content, slots: fields.slots, before: contentChange.before,
-            now: t, marks: &marks, comparingWhen: compares)
-          if marks == nil { unmarkedZones.insert(ZoneSet(zone)) }
-          remeasured = zone
-        } else {
-          measured = plan.measureChange(
-            zone, content: fields.content, slots: fields.slots, before: contentChange.before,
-            now: t, comparingWhen: compares)
-        }
-        guard measured.textChanged else { continue }
-        warnIfOverBudget(
-          zone, width: measured.width, activity: activities[index].attributes, seq: seq)
+    // The changed zones in zone order, read from the set's bits.
+    var remaining = contentChange.zones.rawValue
+    while remaining != 0 {
+      let zone = Zone(ordinal: remaining.trailingZeroBitCount)
+      remaining &= remaining - 1
+      guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
+      // Measured only when its estimate may not fit on the lines it may take.
+      let fitting = plan.widthBeforeTruncation(zone, budget: budget)
+      if plan.estimateFits(zone, within: fitting, measures, now: t, value: { fields.value($0) }) {
+        continue
       }
+      // Measured from the marks of its last measure, which it replaces, when it is a zone
+      // to resume whose fields are long enough.
+      let marking = resumable.contains(zone) && !unmarkedZones.contains(zone)
+      if marking && !tookMarks {
+        marks = takeMarks(of: index)
+        tookMarks = true
+      }
+      // Its old text is written again (to compare) only when the zone may be over budget.
+      let measured = plan.measureChange(
+        zone, content: fields.content, slots: fields.slots, before: contentChange.before,
+        now: t, marks: &marks, marking: marking
+      ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
+      if marking {
+        if marks == nil { unmarkedZones.insert(ZoneSet(zone)) }
+        remeasured = zone
+      }
+      guard measured.textChanged else { continue }
+      warnIfOverBudget(
+        zone, width: measured.width, activity: activities[index].attributes, seq: seq)
     }
-    guard keepsMarks else { return }
-    // Marks stay only while they are of the content: dropped when their zone read a changed
-    // field and was not measured again.
-    if let zone = marks?.zone, zone != remeasured, contentChange.zones.contains(zone) {
-      marks = nil
+    if tookMarks {
+      if let zone = marks?.zone, zone != remeasured, contentChange.zones.contains(zone) {
+        marks = nil
+      }
+      putBack(marks, unmarkedZones: unmarkedZones, of: index)
+    } else if !marked.intersection(contentChange.zones).isEmpty {
+      putBack(nil, unmarkedZones: unmarkedZones, of: index)
     }
+  }
+
+  /// Takes out the marks of activity `index` (``ContentMeasures/takeMarks()``).
+  ///
+  /// Not inlined, nor is ``putBack(_:unmarkedZones:of:)``: the check of a layout with no zone
+  /// to resume then changes no activity.
+  @inline(never)
+  private mutating func takeMarks(of index: Int) -> ZoneMarks? {
+    activities[index].derived.takeMarks()
+  }
+
+  /// Puts back the marks of activity `index` (``ContentMeasures/putBack(_:unmarkedZones:)``).
+  @inline(never)
+  private mutating func putBack(
+    _ marks: consuming ZoneMarks?, unmarkedZones: ZoneSet, of index: Int
+  ) {
     activities[index].derived.putBack(marks, unmarkedZones: unmarkedZones)
   }
 

@@ -127,7 +127,7 @@ import Testing
         let hadMarks = marks != nil
         let measured = plan.measureChange(
           .bottom, content: after, slots: plan.slots(in: after), before: recorded.before,
-          now: 0, marks: &marks
+          now: 0, marks: &marks, marking: true
         ) { _ in false }
         #expect(measured.width.bitPattern == reference.width.bitPattern, "\(after)")
         // Marks of the zone, or none when its fields are too short to be worth marking.

@@ -42,6 +42,48 @@ struct TruncationWarningTests {
     #expect(ZoneRenderer.measure(shown.elements) <= 52.33)
   }
 
+  /// A default layout's bottom region of long fields, updated again and again (fields
+  /// changed to texts of the same widths, to others, to themselves): every warning carries
+  /// the width the reference renderer finds, to the last bit, whether the region was measured
+  /// whole or from the marks its last measure left.
+  @Test("a long region updated again and again warns with the width rendering finds")
+  func repeatedUpdatesOfALongRegion() throws {
+    let texts: [ContentValue] = [
+      "courier is two streets away from your door, please keep the phone nearby",
+      "Готовится на кухне, курьер выедет через несколько минут, ожидайте звонка",
+      "寿司 銀座 まもなく到着 配達中 🛵 김밥천국 北京烤鸭 ラーメン一番 准备中 調理中",
+      "🍕 Pizza Napoli 🍕 👩‍👩‍👧 ❤️ Café Déjà Vu e\u{301} ✅ Доставлено ｆｕｌｌ", "12", "34",
+      "ii", 7,
+    ]
+    var random: UInt64 = 7
+    func below(_ bound: Int) -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((random >> 33) % UInt64(bound))
+    }
+    var content: ContentState = ["minutesLeft": 30]
+    for field in 0..<10 { content["note\(field)"] = texts[field % texts.count] }
+    var island = Island()
+    island.at(0, start("wide", state: content))
+    var checked = 0
+    for step in 1...300 {
+      var patch: ContentState = ["minutesLeft": .number(Double(10 + below(90)))]
+      for field in 0..<10 where below(4) == 0 { patch["note\(field)"] = texts[below(texts.count)] }
+      let t = Milliseconds(step) * second
+      let outcome = island.at(t, update("wide", state: patch))
+      for field in patch.fields { content[field.name] = field.value }
+      for warning in outcome?.warnings ?? [] {
+        guard case .truncated(_, let zone, let needed, let budget) = warning.kind else { continue }
+        let reference = try #require(
+          ZoneRenderer.render(
+            zone, of: .default(for: content), activity: "wide", content: content, now: t,
+            budget: budget))
+        #expect(needed.bitPattern == reference.width.bitPattern, "\(zone) at \(step)")
+        checked += 1
+      }
+    }
+    #expect(checked > 100)
+  }
+
   @Test("a large island's compact budget is 62.33 pt")
   func largeBudget() throws {
     var island = Island(device: "iPhone 15 Pro Max")
