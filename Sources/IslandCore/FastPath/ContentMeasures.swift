@@ -54,18 +54,14 @@ struct FieldSlots: Sendable {
 }
 
 extension ContentMeasures {
-  /// The zone with marks and the zones measured unmarked, read in one access.
-  var markedAndUnmarkedZones: (marked: ZoneSet, unmarked: ZoneSet) {
-    (markedZone, unmarkedZones)
-  }
-
   /// Takes out ``zoneMarks``, to be changed in place.
   mutating func takeMarks() -> ZoneMarks? {
     markedZone = []
     return zoneMarks.take()
   }
 
-  /// Puts back `marks` taken out with ``takeMarks()``, and the zones now measured unmarked.
+  /// Puts back `marks` taken out with ``takeMarks()`` (nil: drops them), and the zones now
+  /// measured unmarked.
   mutating func putBack(_ marks: consuming ZoneMarks?, unmarkedZones: ZoneSet) {
     markedZone = marks.map { ZoneSet($0.zone) } ?? []
     zoneMarks = marks

@@ -9,25 +9,15 @@ extension IslandState {
   /// reads changed, not what it shows) does not warn again.
   mutating func checkChangedZoneBudgets(seq: Int, t: Milliseconds) {
     let index = contentChange.activity
-    // The marks an earlier measure of a zone left (``ZoneMarks``) stay only while they are
-    // of the content: dropped when their zone read a changed field and is not measured
-    // again; taken out, to be brought up to date, when a zone is measured from marks.
-    let (marked, unmarked) = activities[index].derived.markedAndUnmarkedZones
     guard let islandClass = device.islandClass else {
-      if !marked.intersection(contentChange.zones).isEmpty {
-        putBack(nil, unmarkedZones: unmarked, of: index)
-      }
+      dropMarks(of: index, remeasured: [])
       return
     }
     // Read part by part: a copy of the whole activity costs more than the check.
     let fields = activities[index].fields
     let plan = fields.plan
     let measures = activities[index].derived.fieldMeasures
-    let resumable = plan.resumableZones
-    var unmarkedZones = unmarked
-    var marks: ZoneMarks?
-    var tookMarks = false
-    var remeasured: Zone?
+    var remeasured: ZoneSet = []
     // The changed zones in zone order, read from the set's bits.
     var remaining = contentChange.zones.rawValue
     while remaining != 0 {
@@ -39,51 +29,58 @@ extension IslandState {
       if plan.estimateFits(zone, within: fitting, measures, now: t, value: { fields.value($0) }) {
         continue
       }
-      // Measured from the marks of its last measure, which it replaces, when it is a zone
-      // to resume whose fields are long enough.
-      let marking = resumable.contains(zone) && !unmarkedZones.contains(zone)
-      if marking && !tookMarks {
-        marks = takeMarks(of: index)
-        tookMarks = true
-      }
       // Its old text is written again (to compare) only when the zone may be over budget.
-      let measured = plan.measureChange(
-        zone, content: fields.content, slots: fields.slots, before: contentChange.before,
-        now: t, marks: &marks, marking: marking
-      ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
-      if marking {
-        if marks == nil { unmarkedZones.insert(ZoneSet(zone)) }
-        remeasured = zone
+      func compares(_ width: Double) -> Bool {
+        width > budget && !WidthModel.isClearlyUnder(width, fitting)
+      }
+      let measured: (width: Double, textChanged: Bool)
+      if plan.resumableZones.contains(zone) {
+        measured = measureResuming(zone, of: index, fields: fields, at: t, comparingWhen: compares)
+        remeasured.insert(ZoneSet(zone))
+      } else {
+        measured = plan.measureChange(
+          zone, content: fields.content, slots: fields.slots, before: contentChange.before,
+          now: t, comparingWhen: compares)
       }
       guard measured.textChanged else { continue }
       warnIfOverBudget(
         zone, width: measured.width, activity: activities[index].attributes, seq: seq)
     }
-    if tookMarks {
-      if let zone = marks?.zone, zone != remeasured, contentChange.zones.contains(zone) {
-        marks = nil
-      }
-      putBack(marks, unmarkedZones: unmarkedZones, of: index)
-    } else if !marked.intersection(contentChange.zones).isEmpty {
-      putBack(nil, unmarkedZones: unmarkedZones, of: index)
-    }
+    if !plan.resumableZones.isEmpty { dropMarks(of: index, remeasured: remeasured) }
   }
 
-  /// Takes out the marks of activity `index` (``ContentMeasures/takeMarks()``).
+  /// ``LayoutPlan/measureChange(_:content:slots:before:now:marks:marking:comparingWhen:)``
+  /// of `zone` (a zone to resume) of activity `index`, its fields `fields`, from the marks
+  /// its last measure left (``ZoneMarks``), which this measure's replace; unmarked when the
+  /// zone's fields were found too short to be worth marking.
   ///
-  /// Not inlined, nor is ``putBack(_:unmarkedZones:of:)``: the check of a layout with no zone
-  /// to resume then changes no activity.
+  /// Not inlined: the check of a layout with no zone to resume changes no activity.
   @inline(never)
-  private mutating func takeMarks(of index: Int) -> ZoneMarks? {
-    activities[index].derived.takeMarks()
+  private mutating func measureResuming(
+    _ zone: Zone, of index: Int, fields: LayoutFields, at t: Milliseconds,
+    comparingWhen compares: (Double) -> Bool
+  ) -> (width: Double, textChanged: Bool) {
+    var unmarkedZones = activities[index].derived.unmarkedZones
+    let marking = !unmarkedZones.contains(zone)
+    var marks = marking ? activities[index].derived.takeMarks() : nil
+    let measured = fields.plan.measureChange(
+      zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t,
+      marks: &marks, marking: marking, comparingWhen: compares)
+    if marking {
+      if marks == nil { unmarkedZones.insert(ZoneSet(zone)) }
+      activities[index].derived.putBack(marks, unmarkedZones: unmarkedZones)
+    }
+    return measured
   }
 
-  /// Puts back the marks of activity `index` (``ContentMeasures/putBack(_:unmarkedZones:)``).
-  @inline(never)
-  private mutating func putBack(
-    _ marks: consuming ZoneMarks?, unmarkedZones: ZoneSet, of index: Int
-  ) {
-    activities[index].derived.putBack(marks, unmarkedZones: unmarkedZones)
+  /// Drops the marks of activity `index` when their zone read a changed field and was not
+  /// measured again (is not among `remeasured`): they are no longer of its content.
+  private mutating func dropMarks(of index: Int, remeasured: ZoneSet) {
+    let marked = activities[index].derived.markedZone
+    guard !marked.intersection(contentChange.zones).subtracting(remeasured).isEmpty else {
+      return
+    }
+    activities[index].derived.putBack(nil, unmarkedZones: activities[index].derived.unmarkedZones)
   }
 
   /// Warns when `zone`, `width` points wide (``LayoutPlan``'s width, which sums exactly as
