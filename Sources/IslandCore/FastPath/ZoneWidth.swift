@@ -176,10 +176,8 @@ enum ZoneWidth {
     let count = utf8.count
     var sum = start
     var index = 0
-    // The scalar at `index`, one to four bytes: its width, and how many bytes it takes.
-    func scalar() -> (width: Double, length: Int) {
-      let lead = bytes[index]
-      if lead < 0x80 { return (widths[Int(lead)], 1) }
+    // The scalar at `index`, not ASCII: its width, and how many bytes it takes.
+    func scalar(leading lead: UInt8) -> (width: Double, length: Int) {
       if lead < 0xE0 {
         // Two bytes: a scalar below U+0800, in the table.
         var value = Int(lead & 0x1F)
@@ -196,14 +194,26 @@ enum ZoneWidth {
         let run = bytes + index
         for offset in 0..<8 { sum += widths[Int(run[offset])] }
         index &+= 8
-      } else {
-        let (width, length) = scalar()
-        sum += width
-        index &+= length
+        continue
       }
+      let lead = bytes[index]
+      if lead < 0x80 {
+        sum += widths[Int(lead)]
+        index &+= 1
+        continue
+      }
+      let (width, length) = scalar(leading: lead)
+      sum += width
+      index &+= length
     }
     while index < count {
-      let (width, length) = scalar()
+      let lead = bytes[index]
+      if lead < 0x80 {
+        sum += widths[Int(lead)]
+        index &+= 1
+        continue
+      }
+      let (width, length) = scalar(leading: lead)
       sum += width
       index &+= length
     }
