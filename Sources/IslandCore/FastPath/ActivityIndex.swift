@@ -15,22 +15,28 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
   /// How many ids it holds.
   private(set) var count = 0
 
-  /// The position of the activity with id `id` in `activities`.
+  /// The position of the activity with id `id` in `activities`: hashed here, not kept with
+  /// its hash, so that the id is only read.
   func position(of id: String, in activities: ActivityList) -> Int? {
-    position(of: HashedID(id), in: activities)
+    position(of: id, hash: HashedID.hash(of: id), in: activities)
   }
 
   /// The position of the activity with id `id` in `activities`.
   func position(of id: HashedID, in activities: ActivityList) -> Int? {
+    position(of: id.id, hash: id.hash, in: activities)
+  }
+
+  /// The position of the activity with id `id`, whose hash is `hash`, in `activities`.
+  private func position(of id: String, hash: UInt64, in activities: ActivityList) -> Int? {
     guard !slots.isEmpty else { return nil }
-    let tag = ActivityIndex.tag(id)
+    let tag = ActivityIndex.tag(hash)
     let mask = slots.count - 1
     var slot = ActivityIndex.home(of: tag, mask: mask)
     while true {
       let entry = slots[slot]
       if entry == 0 { return nil }
       if entry == tag, let position = activities.position(startedBy: startSeqs[slot]),
-        activities[position].attributes.id == id.id
+        activities[position].attributes.id == id
       {
         return position
       }
@@ -42,7 +48,7 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
   /// `startSeq`.
   mutating func insert(_ id: HashedID, startSeq: Int) {
     if (count + 1) * 2 > slots.count { grow() }
-    place(ActivityIndex.tag(id), startSeq: startSeq)
+    place(ActivityIndex.tag(id.hash), startSeq: startSeq)
     count += 1
   }
 
@@ -51,7 +57,7 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
   mutating func remove(_ id: HashedID, startSeq: Int) {
     guard !slots.isEmpty else { return }
     let mask = slots.count - 1
-    var slot = ActivityIndex.home(of: ActivityIndex.tag(id), mask: mask)
+    var slot = ActivityIndex.home(of: ActivityIndex.tag(id.hash), mask: mask)
     while slots[slot] != 0, startSeqs[slot] != startSeq { slot = (slot + 1) & mask }
     guard slots[slot] != 0 else { return }
     slots[slot] = 0
@@ -80,8 +86,8 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
     startSeqs[slot] = startSeq
   }
 
-  /// What a slot keeps of `id`: its hash, never 0.
-  private static func tag(_ id: HashedID) -> UInt64 { id.hash | 1 << 63 }
+  /// What a slot keeps of an id whose hash is `hash`: the hash, never 0.
+  private static func tag(_ hash: UInt64) -> UInt64 { hash | 1 << 63 }
 
   /// The slot an entry of tag `tag` is placed from: the low bits of its hash.
   private static func home(of tag: UInt64, mask: Int) -> Int {

@@ -16,15 +16,19 @@ extension IslandState {
     if let relevance = update.relevance { try Validation.checkRelevance(relevance) }
     try Validation.checkTime(update.stale, field: "stale time")
     if ignoresOlder(update, of: index, seq: seq) { return false }
-    let attributes = activities[index].attributes
     let oldRelevance = activities[index].relevance
     var patch = CheckedPatch(payloadBytes: activities[index].derived.payloadBytes)
-    try IslandState.check(
-      update.state, of: index, in: activities, payloadLimit: policy.payloadLimit, now: t,
-      into: &patch)
+    // An update without a patch (a new relevance, stale date or alert alone) leaves the
+    // content as it was: there is nothing to check.
+    if !update.state.isEmpty {
+      try IslandState.check(
+        update.state, of: index, in: activities, payloadLimit: policy.payloadLimit, now: t,
+        into: &patch)
+    }
     // Checked: from here on nothing throws.
     contentChange.clear()
     if patch.changesContent {
+      let attributes = activities[index].attributes
       // The values the merge replaces in fields the layout reads are kept: the transitions
       // are rendered from them only when asked for (``transitions``).
       let added = IslandState.merge(
@@ -46,7 +50,7 @@ extension IslandState {
     IslandState.updateLife(of: &activities[index], by: update, at: t)
     if let stale = update.stale, stale > t {
       timers.insert(
-        Timer(due: stale, kind: .stale, startSeq: attributes.startSeq))
+        Timer(due: stale, kind: .stale, startSeq: activities[index].startSeq))
     }
     if let alert = update.alert {
       if device.hasIsland {
@@ -54,7 +58,7 @@ extension IslandState {
         let alreadyShown = expansion?.activity == index
         expansion = Expansion(activity: index, reason: .alert, until: until)
         timers.insert(
-          Timer(due: until, kind: .alertEnd, startSeq: attributes.startSeq))
+          Timer(due: until, kind: .alertEnd, startSeq: activities[index].startSeq))
         if !alreadyShown { animate(.expand, index: index, timing: springTiming, seq: seq) }
       } else {
         effects.append(Effect(seq: seq, kind: .banner(activity: update.activity, alert: alert)))
