@@ -55,19 +55,19 @@ extension IslandState {
     }
   }
 
-  /// Checks what merging `patch` into the content of activity `index` of `activities` would
-  /// give: field names, the layout's numeric fields, symbol names and the minimal view's
+  /// Checks what merging `patch` into the content of activity `index` of `activities`, whose
+  /// attributes are `attributes`, would give: field names, the layout's numeric fields, symbol names and the minimal view's
   /// width, the payload limit `payloadLimit`. Writes what it found into `checked` (made by
   /// the caller with the activity's payload size).
   ///
   /// A static function of the parts it reads, not a method: a method that does not mutate,
   /// called from the reducer's mutating ones, is handed a copy of the whole state.
   static func check(
-    _ patch: ContentState, of index: Int, in activities: ActivityList, payloadLimit: Int,
-    now: Milliseconds, into checked: inout CheckedPatch
+    _ patch: ContentState, of index: Int, in activities: ActivityList,
+    attributes: ActivityAttributes, payloadLimit: Int, now: Milliseconds,
+    into checked: inout CheckedPatch
   ) throws(Rejection.Reason) {
     // Read part by part: a copy of the whole activity costs more than the check.
-    let attributes = activities[index].attributes
     let stored = activities[index].content
     let plan = attributes.plan
     let slots = activities[index].derived.fieldSlots
