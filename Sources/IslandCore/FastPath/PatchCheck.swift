@@ -56,12 +56,13 @@ extension IslandState {
   }
 
   /// Checks what merging `patch` into the content of activity `index` of `activities`, whose
-  /// attributes are `attributes`, would give: field names, the layout's numeric fields, symbol names and the minimal view's
-  /// width, the payload limit `payloadLimit`. Writes what it found into `checked` (made by
-  /// the caller with the activity's payload size).
+  /// attributes are `attributes`, would give: field names, the layout's numeric fields, symbol
+  /// names and the minimal view's width, the payload limit `payloadLimit`. Writes what it
+  /// found into `checked` (made by the caller with the activity's payload size).
   ///
   /// A static function of the parts it reads, not a method: a method that does not mutate,
-  /// called from the reducer's mutating ones, is handed a copy of the whole state.
+  /// called from the reducer's mutating ones, is handed a copy of the whole state. The
+  /// attributes are the caller's, which reads them once for the check and the merge.
   static func check(
     _ patch: ContentState, of index: Int, in activities: ActivityList,
     attributes: ActivityAttributes, payloadLimit: Int, now: Milliseconds,
