@@ -6,10 +6,10 @@
 /// ago, near the front of the list, with every activity waiting on the Lock Screen after it.
 /// So the list takes an activity out by moving the shorter side of it one step: those before
 /// it towards the end, over a spent slot at the front, or those after it towards the front.
-/// Forgetting costs what it moves, not the whole list. A spent slot keeps what is left of
-/// the forgotten activity, its content and alert dropped at once, until the spent slots are
-/// a quarter of the activities kept (``compactionShare``): then they are dropped together, a
-/// move of the list spread over that many forgettings.
+/// Forgetting costs what it moves, not the whole list. The forgotten activity goes at once,
+/// and its spent slot holds ``Activity/vacant`` until the spent slots are as many as the
+/// activities kept: then they are dropped together, a move of the list spread over as many
+/// forgettings.
 ///
 /// Timers and the id index find an activity by its start seq, which never changes, rather
 /// than by its position, which forgetting older ones does: the list keeps the start seqs
@@ -21,9 +21,9 @@ public struct ActivityList: RandomAccessCollection, Sendable {
   private var startSeqs: [Int] = []
   /// How many slots at the front of ``storage`` and ``startSeqs`` are spent.
   @usableFromInline internal private(set) var spent = 0
-  /// The spent slots are dropped once they are one in this many of the activities kept (and
-  /// at least as many as this).
-  private static let compactionShare = 4
+  /// The spent slots are dropped once they are as many as the activities kept, and at least
+  /// this many.
+  private static let minimumCompaction = 16
 
   /// Room made at the first activity.
   private static let initialCapacity = 16
@@ -92,18 +92,16 @@ public struct ActivityList: RandomAccessCollection, Sendable {
       let front = spent
       storage.withUnsafeMutableBufferPointer { buffer in
         guard let first = buffer.baseAddress.map({ $0 + front }) else { return }
-        var forgotten = (first + position).move()
-        // What grows with its content goes now, not when the spent slots are dropped.
-        forgotten.content = ContentState()
-        forgotten.lastAlert = nil
+        // The forgotten activity goes now, whole, not when the spent slots are dropped.
+        (first + position).deinitialize(count: 1)
         (first + 1).moveInitialize(from: first, count: position)
-        first.initialize(to: forgotten)
+        first.initialize(to: .vacant)
       }
       for slot in stride(from: spent + position, to: spent, by: -1) {
         startSeqs[slot] = startSeqs[slot - 1]
       }
       spent += 1
-      if spent >= Swift.max(ActivityList.compactionShare, count / ActivityList.compactionShare) {
+      if spent >= Swift.max(ActivityList.minimumCompaction, count) {
         storage.removeFirst(spent)
         startSeqs.removeFirst(spent)
         spent = 0
