@@ -42,21 +42,25 @@ public struct ActivityList: RandomAccessCollection, Sendable {
     _modify { yield &storage[spent + position] }
   }
 
-  /// The position of the activity started by event `startSeq`: searched from the end in
-  /// steps that double, then by halves, so that the activities started last, which events
-  /// name most, are found in a few steps, and any in twice a binary search's.
+  /// The position of the activity started by event `startSeq`. Start seqs are distinct
+  /// integers in ascending order, so one that is `d` later than another is at most `d` slots
+  /// after it: `startSeq` lies within `startSeq - first` slots of the first activity's and
+  /// `last - startSeq` of the last one's. The search halves what lies within both: the
+  /// activities started last, which events name most, are a few steps away, and where few
+  /// events but starts came between, as when a day of activities is dismissed in start
+  /// order, the bounds meet at once.
   func position(startedBy startSeq: Int) -> Int? {
     // Read in place: every step of the search stays within the array.
     startSeqs.withUnsafeBufferPointer { startSeqs in
-      // Every start seq from `high` on is later than `startSeq`.
-      var high = startSeqs.count
-      var step = 1
-      var low = Swift.max(spent, high - step)
-      while low > spent, startSeqs[low] > startSeq {
-        high = low
-        step *= 2
-        low = Swift.max(spent, high - step)
+      let end = startSeqs.count
+      guard end > spent, startSeqs[spent] <= startSeq, startSeq <= startSeqs[end - 1] else {
+        return nil
       }
+      let kept = end - spent
+      var low = end - 1 - Swift.min(kept - 1, startSeqs[end - 1] - startSeq)
+      var high = spent + Swift.min(kept - 1, startSeq - startSeqs[spent]) + 1
+      // Every start seq before `low` is earlier than `startSeq`; every one from `high` on
+      // is later, or it.
       while low < high {
         let middle = (low + high) / 2
         if startSeqs[middle] < startSeq {
@@ -65,7 +69,7 @@ public struct ActivityList: RandomAccessCollection, Sendable {
           high = middle
         }
       }
-      return low < startSeqs.count && startSeqs[low] == startSeq ? low - spent : nil
+      return low < end && startSeqs[low] == startSeq ? low - spent : nil
     }
   }
 
