@@ -10,7 +10,7 @@ import Testing
   /// as if the limit had not been reached.
   @Test func aRejectedEventPutsBackTheTimersTheFiredOnesSet() {
     var island = Island()
-    island.at(0, start("pizza", state: Layout.catalogue[0].sampleState, layout: .named("delivery")))
+    island.at(0, pizzaDelivery)
     island.at(1_000, start("taxi", app: "com.example.ride"))
     island.at(2_000, end("taxi", dismissal: .default))
     island.at(3_000, start("news", app: "org.example.news", stale: 4 * hour))
