@@ -65,6 +65,10 @@ func start(
       url: url, links: links))
 }
 
+/// The start of "pizza", the delivery layout with its sample state: where many scenarios open.
+let pizzaDelivery = start(
+  "pizza", state: Layout.catalogue[0].sampleState, layout: .named("delivery"))
+
 func update(
   _ id: String, state: ContentState = [:], relevance: Double? = nil,
   stale: Milliseconds? = nil, alert: Alert? = nil

@@ -46,9 +46,9 @@ enum JournalFiles {
       }
       try shortFile.close()
       try longFile.close()
-      FileManager.default.createFile(atPath: done, contents: nil)
+      _ = FileManager.default.createFile(atPath: done, contents: nil)
     }
-    let state = foldAll(entries)
+    let state = foldAll(&entries)
     let waiting = state.activities.reduce(0) { $0 + ($1.phase == .ended ? 1 : 0) }
     return (short, long, entries, waiting)
   }

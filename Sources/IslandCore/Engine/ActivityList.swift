@@ -6,10 +6,10 @@
 /// ago, near the front of the list, with every activity waiting on the Lock Screen after it.
 /// So the list takes an activity out by moving the shorter side of it one step: those before
 /// it towards the end, over a spent slot at the front, or those after it towards the front.
-/// Forgetting costs what it moves, not the whole list. A spent slot keeps what is left of
-/// the forgotten activity, its content and alert dropped at once, until the spent slots are
-/// a quarter of the activities kept (``compactionShare``): then they are dropped together, a
-/// move of the list spread over that many forgettings.
+/// Forgetting costs what it moves, not the whole list. The forgotten activity goes at once,
+/// and its spent slot holds ``Activity/vacant`` until the spent slots are half as many as
+/// the activities kept: then they are dropped together, a move of the list spread over that
+/// many forgettings.
 ///
 /// Timers and the id index find an activity by its start seq, which never changes, rather
 /// than by its position, which forgetting older ones does: the list keeps the start seqs
@@ -21,9 +21,9 @@ public struct ActivityList: RandomAccessCollection, Sendable {
   private var startSeqs: [Int] = []
   /// How many slots at the front of ``storage`` and ``startSeqs`` are spent.
   @usableFromInline internal private(set) var spent = 0
-  /// The spent slots are dropped once they are one in this many of the activities kept (and
-  /// at least as many as this).
-  private static let compactionShare = 4
+  /// The spent slots are dropped once they are half as many as the activities kept, and at
+  /// least this many.
+  private static let minimumCompaction = 16
 
   /// Room made at the first activity.
   private static let initialCapacity = 16
@@ -42,21 +42,25 @@ public struct ActivityList: RandomAccessCollection, Sendable {
     _modify { yield &storage[spent + position] }
   }
 
-  /// The position of the activity started by event `startSeq`: searched from the end in
-  /// steps that double, then by halves, so that the activities started last, which events
-  /// name most, are found in a few steps, and any in twice a binary search's.
+  /// The position of the activity started by event `startSeq`. Start seqs are distinct
+  /// integers in ascending order, so one that is `d` later than another is at most `d` slots
+  /// after it: `startSeq` lies within `startSeq - first` slots of the first activity's and
+  /// `last - startSeq` of the last one's. The search halves what lies within both: the
+  /// activities started last, which events name most, are a few steps away, and where few
+  /// events but starts came between, as when a day of activities is dismissed in start
+  /// order, the bounds meet at once.
   func position(startedBy startSeq: Int) -> Int? {
     // Read in place: every step of the search stays within the array.
     startSeqs.withUnsafeBufferPointer { startSeqs in
-      // Every start seq from `high` on is later than `startSeq`.
-      var high = startSeqs.count
-      var step = 1
-      var low = Swift.max(spent, high - step)
-      while low > spent, startSeqs[low] > startSeq {
-        high = low
-        step *= 2
-        low = Swift.max(spent, high - step)
+      let end = startSeqs.count
+      guard end > spent, startSeqs[spent] <= startSeq, startSeq <= startSeqs[end - 1] else {
+        return nil
       }
+      let kept = end - spent
+      var low = end - 1 - Swift.min(kept - 1, startSeqs[end - 1] - startSeq)
+      var high = spent + Swift.min(kept - 1, startSeq - startSeqs[spent]) + 1
+      // Every start seq before `low` is earlier than `startSeq`; every one from `high` on
+      // is later, or it.
       while low < high {
         let middle = (low + high) / 2
         if startSeqs[middle] < startSeq {
@@ -65,7 +69,7 @@ public struct ActivityList: RandomAccessCollection, Sendable {
           high = middle
         }
       }
-      return low < startSeqs.count && startSeqs[low] == startSeq ? low - spent : nil
+      return low < end && startSeqs[low] == startSeq ? low - spent : nil
     }
   }
 
@@ -92,18 +96,16 @@ public struct ActivityList: RandomAccessCollection, Sendable {
       let front = spent
       storage.withUnsafeMutableBufferPointer { buffer in
         guard let first = buffer.baseAddress.map({ $0 + front }) else { return }
-        var forgotten = (first + position).move()
-        // What grows with its content goes now, not when the spent slots are dropped.
-        forgotten.content = ContentState()
-        forgotten.lastAlert = nil
+        // The forgotten activity goes now, whole, not when the spent slots are dropped.
+        (first + position).deinitialize(count: 1)
         (first + 1).moveInitialize(from: first, count: position)
-        first.initialize(to: forgotten)
+        first.initialize(to: .vacant)
       }
       for slot in stride(from: spent + position, to: spent, by: -1) {
         startSeqs[slot] = startSeqs[slot - 1]
       }
       spent += 1
-      if spent >= Swift.max(ActivityList.compactionShare, count / ActivityList.compactionShare) {
+      if spent >= Swift.max(ActivityList.minimumCompaction, count / 2) {
         storage.removeFirst(spent)
         startSeqs.removeFirst(spent)
         spent = 0

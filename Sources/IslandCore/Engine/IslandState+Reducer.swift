@@ -52,24 +52,40 @@ extension IslandState {
       throw Rejection(event: event.name, reason: .timeWentBackwards(t: t, now: self.t))
     }
     let seq = self.seq + 1
-    var undo = Undo(
+    let undo = Undo(
       effectCount: effects.endIndex, warningCount: warnings.endIndex,
       animationCount: animations.count, dismissalCount: dismissalOrder.count)
     let applied: Applied
-    do {
-      if let next = timers.first, next.due <= t {
-        // An activity a timer ended leaves its slot before the event sees the island: a tap
-        // must land on what is shown at `t`, not on what was shown before the timers fired.
-        var fired = FiredTimers(placement: placement, expansion: expansion, eligible: eligible)
-        if fireTimers(until: t, seq: seq, recording: &fired) { placeActivities() }
-        undo.firedTimers = consume fired
+    if let next = timers.first, next.due <= t {
+      applied = try handleAfterTimers(event, seq: seq, t: t, undo: undo)
+    } else {
+      do {
+        applied = try handle(event, seq: seq, t: t)
+      } catch {
+        undo.revert(&self)
+        throw Rejection(event: event.name, reason: error)
       }
-      applied = try handle(event, seq: seq, t: t)
+    }
+    commit(event, applied, seq: seq, t: t, undo: undo)
+  }
+
+  /// ``handle(_:seq:t:)`` after firing the timers due at or before `t`, which a rejection of
+  /// the event puts back (``FiredTimers``) before `undo` cuts back what it appended. Apart:
+  /// the events no timer precedes carry no record of fired timers to make or drop.
+  private mutating func handleAfterTimers(
+    _ event: Event, seq: Int, t: Milliseconds, undo: Undo
+  ) throws(Rejection) -> Applied {
+    // An activity a timer ended leaves its slot before the event sees the island: a tap must
+    // land on what is shown at `t`, not on what was shown before the timers fired.
+    var fired = FiredTimers(placement: placement, expansion: expansion, eligible: eligible)
+    if fireTimers(until: t, seq: seq, recording: &fired) { placeActivities() }
+    do {
+      return try handle(event, seq: seq, t: t)
     } catch {
+      fired.revert(&self)
       undo.revert(&self)
       throw Rejection(event: event.name, reason: error)
     }
-    commit(event, applied, seq: seq, t: t, undo: undo)
   }
 
   /// What the commit needs to know of an applied event, told by its handler from the payload
@@ -89,6 +105,10 @@ extension IslandState {
   /// Applies `event`, with sequence number `seq`, at `t`: the handler of its kind. Every
   /// handler checks everything before it changes anything but the effects, warnings and
   /// animations it appends, which ``Undo`` cuts off.
+  ///
+  /// Inlined into the fold: a call of its own would be handed the event and its payload
+  /// packed in an ``Applied``, and unpacked again.
+  @inline(__always)
   private mutating func handle(_ event: Event, seq: Int, t: Milliseconds) throws(Rejection
     .Reason) -> Applied
   {
@@ -139,10 +159,9 @@ extension IslandState {
     forgetOldDismissedActivities()
   }
 
-  /// What a rejected event puts back. The handlers check before they change, so only two
-  /// things need undoing: what the event appended (effects, warnings, animations: cut back
-  /// to their counts before it), and what the timers that came due changed before it
-  /// (``FiredTimers``).
+  /// What a rejected event appended, cut back: effects, warnings, animations and dismissals,
+  /// to their counts before it. The handlers check before they change, so that and what the
+  /// timers that came due changed before it (``FiredTimers``) is all there is to undo.
   ///
   /// Not a copy of the state to fall back on: a copy would share the activity list with
   /// the state, and the first change to an activity would copy the whole list, on every
@@ -153,11 +172,8 @@ extension IslandState {
     let animationCount: Int
     /// How many dismissals were recorded before the event.
     let dismissalCount: Int
-    /// What the timers fired before the event changed, when some came due.
-    var firedTimers: FiredTimers?
 
     func revert(_ state: inout IslandState) {
-      firedTimers?.revert(&state)
       state.animations.removeLast(state.animations.count - animationCount)
       state.effects.removeLast(state.effects.endIndex - effectCount)
       state.warnings.removeLast(state.warnings.endIndex - warningCount)

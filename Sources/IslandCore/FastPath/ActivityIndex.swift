@@ -6,31 +6,49 @@
 /// compares ids only when hashes match. Start seqs, unlike positions, never change when
 /// older activities are forgotten: forgetting one removes its slot and moves nothing else.
 /// Nothing ever iterates the table, so no result depends on it beyond the lookup.
+///
+/// An activity's position is its start's rank among the starts recorded, less the activities
+/// forgotten before it; those forgotten are usually older than the live ones an update or
+/// an end names. So a lookup first tries the rank less every activity forgotten, which the
+/// start seq there confirms, and searches the list only when that is not it.
 struct ActivityIndex: Equatable, Hashable, Sendable {
   /// Each slot: 0 when empty, else its id's hash with the top bit set (so that no used slot
   /// is 0).
   private var slots: [UInt64] = []
   /// The start seq of each used slot's activity.
   private var startSeqs: [Int] = []
+  /// The rank of each used slot's activity among the activities recorded (from 0).
+  private var ranks: [Int] = []
   /// How many ids it holds.
   private(set) var count = 0
+  /// How many activities it recorded, and how many of them it forgot since.
+  private var recorded = 0
+  private var forgotten = 0
 
-  /// The position of the activity with id `id` in `activities`.
+  /// The position of the activity with id `id` in `activities`: hashed here, not kept with
+  /// its hash, so that the id is only read.
   func position(of id: String, in activities: ActivityList) -> Int? {
-    position(of: HashedID(id), in: activities)
+    position(of: id, hash: HashedID.hash(of: id), in: activities)
   }
 
   /// The position of the activity with id `id` in `activities`.
   func position(of id: HashedID, in activities: ActivityList) -> Int? {
+    position(of: id.id, hash: id.hash, in: activities)
+  }
+
+  /// The position of the activity with id `id`, whose hash is `hash`, in `activities`.
+  private func position(of id: String, hash: UInt64, in activities: ActivityList) -> Int? {
     guard !slots.isEmpty else { return nil }
-    let tag = ActivityIndex.tag(id)
+    let tag = ActivityIndex.tag(hash)
     let mask = slots.count - 1
     var slot = ActivityIndex.home(of: tag, mask: mask)
     while true {
       let entry = slots[slot]
       if entry == 0 { return nil }
-      if entry == tag, let position = activities.position(startedBy: startSeqs[slot]),
-        activities[position].attributes.id == id.id
+      if entry == tag,
+        let position = ActivityIndex.position(
+          rank: ranks[slot] - forgotten, startSeq: startSeqs[slot], in: activities),
+        activities[position].attributes.id == id
       {
         return position
       }
@@ -38,12 +56,24 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
     }
   }
 
+  /// The position in `activities` of the activity started by event `startSeq`: `guess`
+  /// when it is there, else searched.
+  private static func position(rank guess: Int, startSeq: Int, in activities: ActivityList)
+    -> Int?
+  {
+    if guess >= 0, guess < activities.count, activities[guess].attributes.startSeq == startSeq {
+      return guess
+    }
+    return activities.position(startedBy: startSeq)
+  }
+
   /// Records that the activity with id `id` (not yet recorded) started with event
-  /// `startSeq`.
+  /// `startSeq`, appended to the activity list.
   mutating func insert(_ id: HashedID, startSeq: Int) {
     if (count + 1) * 2 > slots.count { grow() }
-    place(ActivityIndex.tag(id), startSeq: startSeq)
+    place(ActivityIndex.tag(id.hash), startSeq: startSeq, rank: recorded)
     count += 1
+    recorded += 1
   }
 
   /// Forgets the activity with id `id`, started with event `startSeq`: its slot is emptied
@@ -51,11 +81,12 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
   mutating func remove(_ id: HashedID, startSeq: Int) {
     guard !slots.isEmpty else { return }
     let mask = slots.count - 1
-    var slot = ActivityIndex.home(of: ActivityIndex.tag(id), mask: mask)
+    var slot = ActivityIndex.home(of: ActivityIndex.tag(id.hash), mask: mask)
     while slots[slot] != 0, startSeqs[slot] != startSeq { slot = (slot + 1) & mask }
     guard slots[slot] != 0 else { return }
     slots[slot] = 0
     count -= 1
+    forgotten += 1
     var next = (slot + 1) & mask
     while slots[next] != 0 {
       let home = ActivityIndex.home(of: slots[next], mask: mask)
@@ -65,6 +96,7 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
       if distanceToHole < distanceToNext {
         slots[slot] = slots[next]
         startSeqs[slot] = startSeqs[next]
+        ranks[slot] = ranks[next]
         slots[next] = 0
         slot = next
       }
@@ -72,16 +104,17 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
     }
   }
 
-  private mutating func place(_ tag: UInt64, startSeq: Int) {
+  private mutating func place(_ tag: UInt64, startSeq: Int, rank: Int) {
     let mask = slots.count - 1
     var slot = ActivityIndex.home(of: tag, mask: mask)
     while slots[slot] != 0 { slot = (slot + 1) & mask }
     slots[slot] = tag
     startSeqs[slot] = startSeq
+    ranks[slot] = rank
   }
 
-  /// What a slot keeps of `id`: its hash, never 0.
-  private static func tag(_ id: HashedID) -> UInt64 { id.hash | 1 << 63 }
+  /// What a slot keeps of an id whose hash is `hash`: the hash, never 0.
+  private static func tag(_ hash: UInt64) -> UInt64 { hash | 1 << 63 }
 
   /// The slot an entry of tag `tag` is placed from: the low bits of its hash.
   private static func home(of tag: UInt64, mask: Int) -> Int {
@@ -92,10 +125,12 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
   private mutating func grow() {
     let old = slots
     let oldSeqs = startSeqs
+    let oldRanks = ranks
     slots = Array(repeating: 0, count: max(16, old.count * 2))
     startSeqs = Array(repeating: 0, count: slots.count)
+    ranks = Array(repeating: 0, count: slots.count)
     for index in old.indices where old[index] != 0 {
-      place(old[index], startSeq: oldSeqs[index])
+      place(old[index], startSeq: oldSeqs[index], rank: oldRanks[index])
     }
   }
 }

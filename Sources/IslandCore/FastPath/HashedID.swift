@@ -11,8 +11,11 @@ struct HashedID: Equatable {
 
   init(_ id: String) {
     self.id = id
-    hash = id.withUTF8Bytes(HashedID.hash)
+    hash = HashedID.hash(of: id)
   }
+
+  /// The hash of `id`, for a look-up that needs no ``HashedID`` to keep.
+  static func hash(of id: String) -> UInt64 { id.withUTF8Bytes(HashedID.hash) }
 
   /// A 63-bit hash of `bytes`, eight at a time (each eight read as a little-endian word).
   private static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
@@ -26,13 +29,28 @@ struct HashedID: Equatable {
         index += 8
       }
     }
-    // The last bytes (fewer than eight) as the low bytes of one little-endian word, copied at
-    // once rather than shifted in one by one.
+    // The last bytes (fewer than eight) as the low bytes of one little-endian word, read as
+    // two words of half that size or less that overlap where the length is not a power of
+    // two: the bytes they share are the same at the same places.
+    let rest = bytes.count - index
     var tail: UInt64 = 0
-    withUnsafeMutableBytes(of: &tail) { word in
-      word.copyMemory(from: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[index...])))
+    if rest > 0, let base = bytes.baseAddress {
+      let start = UnsafeRawPointer(base + index)
+      if rest >= 4 {
+        let low = UInt32(littleEndian: start.loadUnaligned(as: UInt32.self))
+        let high = UInt32(
+          littleEndian: start.loadUnaligned(fromByteOffset: rest - 4, as: UInt32.self))
+        tail = UInt64(low) | UInt64(high) &<< UInt64(8 * (rest - 4))
+      } else if rest >= 2 {
+        let low = UInt16(littleEndian: start.loadUnaligned(as: UInt16.self))
+        let high = UInt16(
+          littleEndian: start.loadUnaligned(fromByteOffset: rest - 2, as: UInt16.self))
+        tail = UInt64(low) | UInt64(high) &<< UInt64(8 * (rest - 2))
+      } else {
+        tail = UInt64(start.load(as: UInt8.self))
+      }
     }
-    return mix(state ^ UInt64(littleEndian: tail)) & ~(1 << 63)
+    return mix(state ^ tail) & ~(1 << 63)
   }
 
   /// Whether the two are the same id: their hashes compared first, their bytes only when

@@ -55,22 +55,24 @@ extension IslandState {
     }
   }
 
-  /// Checks what merging `patch` into the content of activity `index` of `activities` would
-  /// give: field names, the layout's numeric fields, symbol names and the minimal view's
-  /// width, the payload limit `payloadLimit`. Writes what it found into `checked` (made by
-  /// the caller with the activity's payload size).
+  /// Checks what merging `patch` into the content of activity `index` of `activities`, whose
+  /// attributes are `attributes`, would give: field names, the layout's numeric fields, symbol
+  /// names and the minimal view's width, the payload limit `payloadLimit`. Writes what it
+  /// found into `checked` (made by the caller with the activity's payload size).
   ///
   /// A static function of the parts it reads, not a method: a method that does not mutate,
-  /// called from the reducer's mutating ones, is handed a copy of the whole state.
+  /// called from the reducer's mutating ones, is handed a copy of the whole state. The
+  /// attributes are the caller's, which reads them once for the check and the merge.
   static func check(
-    _ patch: ContentState, of index: Int, in activities: ActivityList, payloadLimit: Int,
-    now: Milliseconds, into checked: inout CheckedPatch
+    _ patch: ContentState, of index: Int, in activities: ActivityList,
+    attributes: ActivityAttributes, payloadLimit: Int, now: Milliseconds,
+    into checked: inout CheckedPatch
   ) throws(Rejection.Reason) {
     // Read part by part: a copy of the whole activity costs more than the check.
-    let attributes = activities[index].attributes
     let stored = activities[index].content
     let plan = attributes.plan
     let slots = activities[index].derived.fieldSlots
+    let measuresBefore = activities[index].derived.fieldMeasures
     var namesSymbol = false
     // The patch's fields, the content's and the plan's roles are read in place, never copied
     // out of their arrays.
@@ -79,16 +81,18 @@ extension IslandState {
         try plan.roles.withUnsafeBufferPointer { (roles) throws(Rejection.Reason) in
           var count = content.count
           for patchIndex in patchFields.indices {
-            let name = patchFields[patchIndex].name
-            let number = plan.role(of: name)
+            // The name is read where the patch holds it each time, not copied out of it.
+            let number = plan.role(of: patchFields[patchIndex].name)
             checked.roles.set(patchIndex, number)
             var position = number.flatMap { slots.position(of: $0) }
-            if position == nil { position = ContentState.position(of: name, in: content) }
+            if position == nil {
+              position = ContentState.position(of: patchFields[patchIndex].name, in: content)
+            }
             if let position {
               if patchIndex < 8 { checked.positions.set(patchIndex, position) }
               guard content[position].value != patchFields[patchIndex].value else { continue }
               try Validation.checkNotStaticAttribute(
-                name, of: attributes.id, in: plan.staticAttributes)
+                patchFields[patchIndex].name, of: attributes.id, in: plan.staticAttributes)
               if patchIndex < 8 { checked.changed |= 1 &<< UInt8(patchIndex) }
               // Same name: only the value's length changes.
               if let number, number < 8 {
@@ -98,7 +102,7 @@ extension IslandState {
                   patchFields[patchIndex].value, width: plan.estimates(number))
                 checked.payloadBytes +=
                   measure.jsonLength
-                  - activities[index].derived.fieldMeasures.jsonLength(of: number)
+                  - measuresBefore.jsonLength(of: number)
                 checked.measures[number] = measure
               } else {
                 checked.payloadBytes +=
@@ -106,9 +110,9 @@ extension IslandState {
                   - PayloadSize.jsonLength(of: content[position].value)
               }
             } else {
-              try Validation.checkFieldName(name)
+              try Validation.checkFieldName(patchFields[patchIndex].name)
               try Validation.checkNotStaticAttribute(
-                name, of: attributes.id, in: plan.staticAttributes)
+                patchFields[patchIndex].name, of: attributes.id, in: plan.staticAttributes)
               if count > 0 { checked.payloadBytes += 1 }
               count += 1
               checked.payloadBytes += PayloadSize.jsonLength(of: patchFields[patchIndex])
@@ -121,6 +125,7 @@ extension IslandState {
             guard let number else { continue }
             if roles[number].isNumeric, patchFields[patchIndex].value.numberValue == nil {
               let zone = roles[number].zones.first ?? .bottom
+              let name = patchFields[patchIndex].name
               let view = LayoutChecks.numericViewName(
                 of: name, in: attributes.layout[zone]?.view)
               throw .fieldNotNumber(zone: zone, field: name, view: view)
@@ -143,7 +148,7 @@ extension IslandState {
       // The minimal view's width is measured unless its estimate, from the fields' widths as
       // the patch leaves them, is clearly within its limit.
       if minimalWidth {
-        var measures = activities[index].derived.fieldMeasures
+        var measures = measuresBefore
         measures.take(checked.fields, from: checked.measures)
         minimalWidth = !plan.estimateFits(
           .minimal, within: IslandMetrics.minimalMaximumWidth, measures, now: now,
@@ -170,9 +175,10 @@ extension IslandState {
     let added = activity.content.mergeChanges(
       state, positions: patch.positions, changed: patch.changed
     ) { patchIndex, before in
-      let name = state.fields[patchIndex].name
-      if before == nil { addedNames.append(name) }
-      if let field = patch.roles.role(of: patchIndex, named: name, in: plan) {
+      if before == nil { addedNames.append(state.fields[patchIndex].name) }
+      if let field = patch.roles.role(
+        of: patchIndex, named: state.fields[patchIndex].name, in: plan)
+      {
         change.record(field, before: before)
       }
     }

@@ -107,7 +107,8 @@ public struct ContentState: Equatable, Hashable, Sendable {
         guard changed & (1 &<< UInt8(patchIndex)) != 0 else { continue }
         var value = patch.fields[patchIndex].value
         swap(&value, &fields[position].value)
-        replaced(patchIndex, value)
+        // The value before is handed on, not copied.
+        replaced(patchIndex, consume value)
         continue
       }
       let field = patch.fields[patchIndex]
@@ -116,7 +117,7 @@ public struct ContentState: Equatable, Hashable, Sendable {
         if fields[index].value != field.value {
           var value = field.value
           swap(&value, &fields[index].value)
-          replaced(patchIndex, value)
+          replaced(patchIndex, consume value)
         }
       } else {
         replaced(patchIndex, nil)

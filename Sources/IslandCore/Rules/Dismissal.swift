@@ -10,8 +10,8 @@ extension IslandState {
     if let patch = end.state {
       var checked = CheckedPatch(payloadBytes: activities[index].derived.payloadBytes)
       try IslandState.check(
-        patch, of: index, in: activities, payloadLimit: policy.payloadLimit, now: t,
-        into: &checked)
+        patch, of: index, in: activities, attributes: activities[index].attributes,
+        payloadLimit: policy.payloadLimit, now: t, into: &checked)
       // An ended activity is not shown: its last content makes no transition.
       var unrecorded = ContentChange()
       IslandState.merge(

@@ -16,37 +16,43 @@ extension IslandState {
     if let relevance = update.relevance { try Validation.checkRelevance(relevance) }
     try Validation.checkTime(update.stale, field: "stale time")
     if ignoresOlder(update, of: index, seq: seq) { return false }
-    let attributes = activities[index].attributes
     let oldRelevance = activities[index].relevance
-    var patch = CheckedPatch(payloadBytes: activities[index].derived.payloadBytes)
-    try IslandState.check(
-      update.state, of: index, in: activities, payloadLimit: policy.payloadLimit, now: t,
-      into: &patch)
-    // Checked: from here on nothing throws.
-    contentChange.clear()
-    if patch.changesContent {
-      // The values the merge replaces in fields the layout reads are kept: the transitions
-      // are rendered from them only when asked for (``transitions``).
-      let added = IslandState.merge(
-        update.state, patch, plan: attributes.plan, into: &activities[index],
-        recording: &contentChange)
-      if !added.isEmpty {
-        warnings += UnreadFieldRule.warnings(
-          added: added, layout: attributes.layout, activity: update.activity, seq: seq)
-      }
-      contentChange.activity = index
-      contentChange.zones = patch.zones.intersection(attributes.plan.shownZones)
-      checkChangedZoneBudgets(seq: seq, t: t)
-      if patch.pulses, let pulse = attributes.layout.pulse,
-        let zone = shownLeadingZone(of: index)
-      {
-        animate(.pulse, index: index, timing: .keyframes(pulse.keyframes, zone: zone), seq: seq)
+    if update.state.isEmpty {
+      // An update without a patch (a new relevance, stale date or alert alone) leaves the
+      // content as it was: there is nothing to check.
+      contentChange.clear()
+    } else {
+      let attributes = activities[index].attributes
+      var patch = CheckedPatch(payloadBytes: activities[index].derived.payloadBytes)
+      try IslandState.check(
+        update.state, of: index, in: activities, attributes: attributes,
+        payloadLimit: policy.payloadLimit, now: t, into: &patch)
+      // Checked: from here on nothing throws.
+      contentChange.clear()
+      if patch.changesContent {
+        // The values the merge replaces in fields the layout reads are kept: the transitions
+        // are rendered from them only when asked for (``transitions``).
+        let added = IslandState.merge(
+          update.state, patch, plan: attributes.plan, into: &activities[index],
+          recording: &contentChange)
+        if !added.isEmpty {
+          warnings += UnreadFieldRule.warnings(
+            added: added, layout: attributes.layout, activity: update.activity, seq: seq)
+        }
+        contentChange.activity = index
+        contentChange.zones = patch.zones.intersection(attributes.plan.shownZones)
+        checkChangedZoneBudgets(seq: seq, t: t)
+        if patch.pulses, let pulse = attributes.layout.pulse,
+          let zone = shownLeadingZone(of: index)
+        {
+          animate(.pulse, index: index, timing: .keyframes(pulse.keyframes, zone: zone), seq: seq)
+        }
       }
     }
     IslandState.updateLife(of: &activities[index], by: update, at: t)
     if let stale = update.stale, stale > t {
       timers.insert(
-        Timer(due: stale, kind: .stale, startSeq: attributes.startSeq))
+        Timer(due: stale, kind: .stale, startSeq: activities[index].startSeq))
     }
     if let alert = update.alert {
       if device.hasIsland {
@@ -54,7 +60,7 @@ extension IslandState {
         let alreadyShown = expansion?.activity == index
         expansion = Expansion(activity: index, reason: .alert, until: until)
         timers.insert(
-          Timer(due: until, kind: .alertEnd, startSeq: attributes.startSeq))
+          Timer(due: until, kind: .alertEnd, startSeq: activities[index].startSeq))
         if !alreadyShown { animate(.expand, index: index, timing: springTiming, seq: seq) }
       } else {
         effects.append(Effect(seq: seq, kind: .banner(activity: update.activity, alert: alert)))

@@ -19,7 +19,11 @@ enum Validation {
     let valid = id.withUTF8Bytes { utf8 in
       !utf8.isEmpty && utf8.count <= 64
         && utf8.allSatisfy {
-          isAlphanumeric($0) || $0 == 0x2E || $0 == 0x5F || $0 == 0x2D || $0 == 0x3A
+          // `0-9 :`, `A-Z`, `a-z`, `- .` and `_`, as ranges of bytes.
+          switch $0 {
+          case 0x30...0x3A, 0x41...0x5A, 0x61...0x7A, 0x2D...0x2E, 0x5F: true
+          default: false
+          }
         }
     }
     guard valid else { throw .invalidActivityID(id) }
@@ -29,7 +33,13 @@ enum Validation {
   static func checkApp(_ app: String) throws(Reason) {
     let valid = app.withUTF8Bytes { utf8 in
       guard let first = utf8.first, isLetter(first), utf8.count <= 155 else { return false }
-      return utf8.allSatisfy { isAlphanumeric($0) || $0 == 0x2E || $0 == 0x2D }
+      return utf8.allSatisfy {
+        // `0-9`, `A-Z`, `a-z` and `- .`, as ranges of bytes.
+        switch $0 {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D...0x2E: true
+        default: false
+        }
+      }
     }
     guard valid else { throw .invalidApp(app) }
   }

@@ -46,6 +46,20 @@ import Testing
     }
   }
 
+  @Test func aForgottenActivityLeavesNothingBehindInItsSpentSlot() {
+    var list = ActivityList()
+    weak var forgotten: ActivityAttributes?
+    do {
+      let pool = Self.activities(4)
+      forgotten = pool[1].attributes
+      for activity in pool { list.append(activity) }
+    }
+    #expect(forgotten != nil)
+    list.remove(at: 1)
+    #expect(forgotten == nil)
+    #expect(list.map(\.id) == ["a0", "a2", "a3"])
+  }
+
   @Test func anActivityChangesInPlace() {
     var list = ActivityList()
     for activity in Self.activities(5) { list.append(activity) }

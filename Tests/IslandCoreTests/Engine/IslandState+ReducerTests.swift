@@ -10,8 +10,7 @@ import Testing
   /// as it was, not only the ones that fired.
   @Test func aRejectedEventAfterTheEightHourLimitLeavesTheTimersAsTheyWere() {
     var island = Island()
-    island.at(
-      0, start("pizza", state: Layout.catalogue[0].sampleState, layout: .named("delivery")))
+    island.at(0, pizzaDelivery)
     island.at(60_000, update("pizza", alert: Alert(title: "Cooking", body: "")))
     island.at(60_000, start("timer-3", app: "com.example.timer", state: ["endsAt": 34_136_751]))
     island.rejects(
@@ -20,10 +19,7 @@ import Testing
     // Folding the accepted events again gives the same state.
     var again = IslandState()
     for (t, event) in [
-      (
-        Milliseconds(0),
-        start("pizza", state: Layout.catalogue[0].sampleState, layout: .named("delivery"))
-      ),
+      (Milliseconds(0), pizzaDelivery),
       (60_000, update("pizza", alert: Alert(title: "Cooking", body: ""))),
       (60_000, start("timer-3", app: "com.example.timer", state: ["endsAt": 34_136_751])),
     ] {

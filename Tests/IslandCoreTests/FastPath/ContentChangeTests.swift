@@ -10,8 +10,7 @@ import Testing
   /// before.
   @Test func transitionsAreRenderedFromTheValuesBefore() {
     var island = Island()
-    island.at(
-      0, start("pizza", state: Layout.catalogue[0].sampleState, layout: .named("delivery")))
+    island.at(0, pizzaDelivery)
     island.at(1_000, update("pizza", state: ["minutesLeft": 19]))
     #expect(
       island.state.transitions.map { "\($0.zone) \($0.kind) \($0.from) → \($0.to)" } == [

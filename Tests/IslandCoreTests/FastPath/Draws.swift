@@ -48,6 +48,25 @@ struct Draws {
     return (content, Milliseconds(below(5_000_000)))
   }
 
+  /// Each catalogue layout's plan, `count` times with its sample state varied
+  /// (``content(varying:of:)``) and a moment to show it at: the cases the fast path's zone
+  /// tests compare with the plain definitions. `body` is handed these draws for its own.
+  mutating func catalogueCases(
+    _ count: Int,
+    _ body: (
+      _ draws: inout Draws, _ name: String, _ plan: LayoutPlan, _ content: ContentState,
+      _ now: Milliseconds
+    ) throws -> Void
+  ) throws {
+    for named in Layout.catalogue {
+      let plan = try #require(LayoutPlan.named(named.name))
+      for _ in 0..<count {
+        let (content, now) = content(varying: named.sampleState, of: named.name)
+        try body(&self, named.name, plan, content, now)
+      }
+    }
+  }
+
   /// `sample` with each of its strings drawn anew, as any kind of value.
   mutating func content(redrawingTheStringsOf sample: ContentState) -> ContentState {
     var content = sample
@@ -56,5 +75,12 @@ struct Draws {
       content[field.name] = value()
     }
     return content
+  }
+}
+
+extension LayoutFields {
+  /// `content`'s fields as `plan` numbers them, their slots found.
+  init(plan: LayoutPlan, content: ContentState) {
+    self.init(plan: plan, content: content, slots: plan.slots(in: content))
   }
 }

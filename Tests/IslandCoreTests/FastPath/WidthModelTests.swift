@@ -9,26 +9,19 @@ import Testing
   @Test func aZoneWidthEstimatedFromItsFieldsIsTheMeasuredWidth() throws {
     var draws = Draws(state: 1)
     var compared = 0
-    for named in Layout.catalogue {
-      let plan = try #require(LayoutPlan.named(named.name))
-      for _ in 0..<400 {
-        let (content, now) = draws.content(varying: named.sampleState, of: named.name)
-        let fields = LayoutFields(plan: plan, content: content, slots: plan.slots(in: content))
-        let measures = FieldMeasures(fields, count: plan.roles.count)
-        for zone in Zone.allCases where plan.shownZones.contains(zone) {
-          guard
-            let estimate = plan.widthModels[zone.ordinal].width(
-              measures, now: now,
-              value: {
-                fields.value($0)
-              })
-          else { continue }
-          let measured = plan.width(zone, fields, now: now)
-          #expect(
-            abs(estimate - measured) <= 1e-9 * max(1, measured),
-            "\(named.name) \(zone): estimated \(estimate), measured \(measured) for \(content)")
-          compared += 1
-        }
+    try draws.catalogueCases(400) { _, name, plan, content, now in
+      let fields = LayoutFields(plan: plan, content: content)
+      let measures = FieldMeasures(fields, count: plan.roles.count)
+      for zone in plan.shownZones.zones {
+        guard
+          let estimate = plan.widthModels[zone.ordinal].width(
+            measures, now: now, value: { fields.value($0) })
+        else { continue }
+        let measured = plan.width(zone, fields, now: now)
+        #expect(
+          abs(estimate - measured) <= 1e-9 * max(1, measured),
+          "\(name) \(zone): estimated \(estimate), measured \(measured) for \(content)")
+        compared += 1
       }
     }
     #expect(compared > 4_000)

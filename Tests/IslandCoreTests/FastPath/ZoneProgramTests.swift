@@ -11,22 +11,18 @@ import Testing
   @Test func aCompiledZoneWritesWhatTheReferenceRendererWrites() throws {
     var draws = Draws(state: 5)
     var compared = 0
-    for named in Layout.catalogue {
-      let plan = try #require(LayoutPlan.named(named.name))
-      for _ in 0..<300 {
-        let (content, now) = draws.content(varying: named.sampleState, of: named.name)
-        // The catalogue's layout, and the default one for the same fields.
-        for plan in [plan, LayoutPlan(.default(for: content))] {
-          let fields = LayoutFields(plan: plan, content: content, slots: plan.slots(in: content))
-          for zone in Zone.allCases where plan.shownZones.contains(zone) {
-            let fast = plan.render(zone, fields, now: now)
-            let reference = try #require(
-              ZoneRenderer.render(
-                zone, of: plan.layout, activity: "a", content: content, now: now, budget: nil))
-            #expect(fast.text == reference.text, "\(named.name) \(zone) for \(content)")
-            #expect(fast.width == reference.width, "\(named.name) \(zone) for \(content)")
-            compared += 1
-          }
+    try draws.catalogueCases(300) { _, name, catalogued, content, now in
+      // The catalogue's layout, and the default one for the same fields.
+      for plan in [catalogued, LayoutPlan(.default(for: content))] {
+        let fields = LayoutFields(plan: plan, content: content)
+        for zone in plan.shownZones.zones {
+          let fast = plan.render(zone, fields, now: now)
+          let reference = try #require(
+            ZoneRenderer.render(
+              zone, of: plan.layout, activity: "a", content: content, now: now, budget: nil))
+          #expect(fast.text == reference.text, "\(name) \(zone) for \(content)")
+          #expect(fast.width == reference.width, "\(name) \(zone) for \(content)")
+          compared += 1
         }
       }
     }
