@@ -11,13 +11,6 @@ package struct ContentMeasures: Sendable {
   var fieldSlots: FieldSlots
   /// The widths and JSON lengths of the layout's first fields.
   var fieldMeasures: FieldMeasures
-  /// Where the last exact measure of a zone stood along it, to resume from.
-  private(set) var zoneMarks: ZoneMarks? = nil
-  /// The zone ``zoneMarks`` are of (empty when there are none), read without the marks.
-  private(set) var markedZone: ZoneSet = []
-  /// The zones found too short to be worth marking (``ZoneMarks/resumedFromBytes``): they
-  /// are measured whole, unmarked.
-  private(set) var unmarkedZones: ZoneSet = []
 }
 
 /// Where the first sixteen fields of a layout plan's ``LayoutPlan/roles`` are in a content's
@@ -54,20 +47,6 @@ struct FieldSlots: Sendable {
 }
 
 extension ContentMeasures {
-  /// Takes out ``zoneMarks``, to be changed in place.
-  mutating func takeMarks() -> ZoneMarks? {
-    markedZone = []
-    return zoneMarks.take()
-  }
-
-  /// Puts back `marks` taken out with ``takeMarks()`` (nil: drops them), and the zones now
-  /// measured unmarked.
-  mutating func putBack(_ marks: consuming ZoneMarks?, unmarkedZones: ZoneSet) {
-    markedZone = marks.map { ZoneSet($0.zone) } ?? []
-    zoneMarks = marks
-    self.unmarkedZones = unmarkedZones
-  }
-
   /// The length of `content` as a compact JSON object, as
   /// ``PayloadSize/jsonLength(of:)-(ContentState)`` counts it, with the values of the fields
   /// measured in `measures` (those of the plan's first `roles` roles that `slots` locates)

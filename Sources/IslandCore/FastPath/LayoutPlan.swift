@@ -19,9 +19,6 @@ final class LayoutPlan: Sendable {
   let identityZones: ZoneSet
   /// The zones that pad their content.
   private let paddedZones: ZoneSet
-  /// The zones measured with marks to resume from (``ZoneMarks``): those of several measured
-  /// fields and no countdown (whose text moves with time).
-  let resumableZones: ZoneSet
   /// Every field the layout reads or pulses on, with what it does there, numbered as the
   /// programs number them.
   let roles: [FieldRole]
@@ -96,7 +93,6 @@ final class LayoutPlan: Sendable {
     self.shownZones = shownZones
     self.identityZones = identityZones
     self.paddedZones = paddedZones
-    resumableZones = LayoutPlan.resumableZones(steps: steps, stepStarts: stepStarts)
     if let pulse = layout.pulse { fieldNames.add(pulse.field) }
     var roles = fieldNames.names.map { FieldRole(name: $0, nameLength: $0.utf8.count) }
     // Each zone's fields looked up by name: linear in the fields, not their square.
@@ -175,22 +171,14 @@ final class LayoutPlan: Sendable {
   /// false otherwise. The width is worked out without writing the text; the texts are
   /// written (on the stack, no string made) only when the changed fields' texts cannot tell
   /// whether the zone's changed (``textChange``).
-  ///
-  /// When `marking` (the zone is one of ``resumableZones``), the zone is measured from
-  /// `marks` when they are its (made before the change), and leaves `marks` as this
-  /// measure's (nil when its fields are too short to be worth marking); otherwise `marks`
-  /// are left as they are.
   func measureChange(
     _ zone: Zone, content: ContentState, slots: FieldSlots,
-    before: ArraySlice<ContentChange.Before>, now: Milliseconds, marks: inout ZoneMarks?,
-    marking: Bool, comparingWhen compares: (Double) -> Bool
+    before: ArraySlice<ContentChange.Before>, now: Milliseconds,
+    comparingWhen compares: (Double) -> Bool
   ) -> (width: Double, textChanged: Bool) {
     content.fields.withUnsafeBufferPointer { fields in
       let after = BorrowedFields(fields: fields, slots: slots, plan: self)
-      let width =
-        marking && resumableZones.contains(zone)
-        ? self.width(zone, after, before: before, now: now, resuming: &marks)
-        : self.width(zone, after, now: now)
+      let width = self.width(zone, after, now: now)
       guard compares(width) else { return (width, false) }
       if let changed = textChange(zone, after: after, before: before) {
         return (width, changed)
@@ -201,54 +189,6 @@ final class LayoutPlan: Sendable {
       }
       return (width, changed)
     }
-  }
-
-  /// ``measureChange(_:content:slots:before:now:marks:marking:comparingWhen:)`` unmarked.
-  func measureChange(
-    _ zone: Zone, content: ContentState, slots: FieldSlots,
-    before: ArraySlice<ContentChange.Before>, now: Milliseconds,
-    comparingWhen compares: (Double) -> Bool
-  ) -> (width: Double, textChanged: Bool) {
-    var marks: ZoneMarks?
-    return measureChange(
-      zone, content: content, slots: slots, before: before, now: now, marks: &marks,
-      marking: false, comparingWhen: compares)
-  }
-
-  /// The width of `zone` (one of ``resumableZones``) for `fields` at `now`, resumed from
-  /// `marks` when they are the zone's, made before the change `before`
-  /// (``ZoneWidth/resumption(in:of:after:before:)``); `marks` are then this measure's, or
-  /// nil when the zone's fields are too short for resuming to spare more than marking costs
-  /// (``ZoneMarks/resumedFromBytes``).
-  private func width<Source: FieldSource>(
-    _ zone: Zone, _ fields: Source, before: ArraySlice<ContentChange.Before>,
-    now: Milliseconds, resuming marks: inout ZoneMarks?
-  ) -> Double {
-    let ordinal = zone.ordinal
-    // Taken out, so that the marks are changed in place.
-    var kept = marks.take().flatMap { $0.zone == zone ? $0.marks : nil } ?? []
-    var whole = true
-    let (width, fieldBytes) = steps.withUnsafeBufferPointer { steps in
-      literals.withUnsafeBufferPointer { literals in
-        let steps = UnsafeBufferPointer(
-          rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]])
-        var start = ZoneWidth.Mark.start
-        if !kept.isEmpty {
-          let resumed = ZoneWidth.resumption(in: kept, of: steps, after: fields, before: before)
-          start = kept[resumed]
-          whole = resumed == 0
-          kept.removeSubrange(resumed...)
-        }
-        return ZoneWidth.measure(
-          steps, literals: literals, fields, now: now,
-          horizontalPadding: paddedZones.contains(zone), from: start, marks: &kept,
-          marking: true)
-      }
-    }
-    if !whole || fieldBytes >= ZoneMarks.resumedFromBytes {
-      marks = ZoneMarks(zone: zone, marks: kept)
-    }
-    return width
   }
 
   /// Whether the text of `zone` (which has a view) differs before and after the change
@@ -344,22 +284,6 @@ final class LayoutPlan: Sendable {
       models[zone.ordinal].width(fields, now: now, value: value)
     }
     return estimate.map { WidthModel.isClearlyUnder($0, limit) } ?? false
-  }
-
-  /// ``resumableZones`` of the zones compiled to `steps`, each zone's steps starting at
-  /// `stepStarts` by ordinal: a zone of three measured fields or more and no countdown.
-  private static func resumableZones(steps: [ZoneProgram.Step], stepStarts: [Int]) -> ZoneSet {
-    var zones: ZoneSet = []
-    for zone in Zone.allCases {
-      var measuredFields = 0
-      var countsDown = false
-      for step in steps[stepStarts[zone.ordinal]..<stepStarts[zone.ordinal + 1]] {
-        if case .field(_, measured: true) = step { measuredFields += 1 }
-        if case .countdown = step { countsDown = true }
-      }
-      if measuredFields >= 3 && !countsDown { zones.insert(ZoneSet(zone)) }
-    }
-    return zones
   }
 
   /// ``symbolNameFields`` for `layout`, its fields numbered as `roles`.

@@ -8,16 +8,12 @@ extension IslandState {
   /// budget, and warns where one is over it. A zone whose text did not change (a field it
   /// reads changed, not what it shows) does not warn again.
   mutating func checkChangedZoneBudgets(seq: Int, t: Milliseconds) {
-    let index = contentChange.activity
-    guard let islandClass = device.islandClass else {
-      dropMarks(of: index, remeasured: [])
-      return
-    }
+    guard let islandClass = device.islandClass else { return }
     // Read part by part: a copy of the whole activity costs more than the check.
+    let index = contentChange.activity
     let fields = activities[index].fields
     let plan = fields.plan
     let measures = activities[index].derived.fieldMeasures
-    var remeasured: ZoneSet = []
     // The changed zones in zone order, read from the set's bits.
     var remaining = contentChange.zones.rawValue
     while remaining != 0 {
@@ -30,57 +26,13 @@ extension IslandState {
         continue
       }
       // Its old text is written again (to compare) only when the zone may be over budget.
-      func compares(_ width: Double) -> Bool {
-        width > budget && !WidthModel.isClearlyUnder(width, fitting)
-      }
-      let measured: (width: Double, textChanged: Bool)
-      if plan.resumableZones.contains(zone) {
-        measured = measureResuming(zone, of: index, fields: fields, at: t, comparingWhen: compares)
-        remeasured.insert(ZoneSet(zone))
-      } else {
-        measured = plan.measureChange(
-          zone, content: fields.content, slots: fields.slots, before: contentChange.before,
-          now: t, comparingWhen: compares)
-      }
+      let measured = plan.measureChange(
+        zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t
+      ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
       guard measured.textChanged else { continue }
       warnIfOverBudget(
         zone, width: measured.width, activity: activities[index].attributes, seq: seq)
     }
-    if !plan.resumableZones.isEmpty { dropMarks(of: index, remeasured: remeasured) }
-  }
-
-  /// ``LayoutPlan/measureChange(_:content:slots:before:now:marks:marking:comparingWhen:)``
-  /// of `zone` (a zone to resume) of activity `index`, its fields `fields`, from the marks
-  /// its last measure left (``ZoneMarks``), which this measure's replace; unmarked when the
-  /// zone's fields were found too short to be worth marking.
-  ///
-  /// Not inlined: the check of a layout with no zone to resume changes no activity.
-  @inline(never)
-  private mutating func measureResuming(
-    _ zone: Zone, of index: Int, fields: LayoutFields, at t: Milliseconds,
-    comparingWhen compares: (Double) -> Bool
-  ) -> (width: Double, textChanged: Bool) {
-    var unmarkedZones = activities[index].derived.unmarkedZones
-    let marking = !unmarkedZones.contains(zone)
-    var marks = marking ? activities[index].derived.takeMarks() : nil
-    let measured = fields.plan.measureChange(
-      zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t,
-      marks: &marks, marking: marking, comparingWhen: compares)
-    if marking {
-      if marks == nil { unmarkedZones.insert(ZoneSet(zone)) }
-      activities[index].derived.putBack(marks, unmarkedZones: unmarkedZones)
-    }
-    return measured
-  }
-
-  /// Drops the marks of activity `index` when their zone read a changed field and was not
-  /// measured again (is not among `remeasured`): they are no longer of its content.
-  private mutating func dropMarks(of index: Int, remeasured: ZoneSet) {
-    let marked = activities[index].derived.markedZone
-    guard !marked.intersection(contentChange.zones).subtracting(remeasured).isEmpty else {
-      return
-    }
-    activities[index].derived.putBack(nil, unmarkedZones: activities[index].derived.unmarkedZones)
   }
 
   /// Warns when `zone`, `width` points wide (``LayoutPlan``'s width, which sums exactly as

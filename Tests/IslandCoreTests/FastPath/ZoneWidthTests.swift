@@ -37,17 +37,17 @@ import Testing
     }
   }
 
-  /// A sum resumed from a running total adds the same operands in the same order as one
-  /// made in one go.
-  @Test func aWidthResumedFromARunningSumIsTheSumInOneGo() {
+  /// A text's widths added to a running sum (a piece's text after its literal or an earlier
+  /// field) are the same operands in the same order as the sum made in one go.
+  @Test func aWidthAddedToARunningSumIsTheSumInOneGo() {
     var draws = Draws(state: 12)
     for _ in 0..<5_000 {
       let first = ZoneWidthTests.pieces[draws.below(ZoneWidthTests.pieces.count)]
       let second = ZoneWidthTests.pieces[draws.below(ZoneWidthTests.pieces.count)]
-      let resumed = second.withUTF8Bytes {
+      let added = second.withUTF8Bytes {
         ZoneWidth.ems(of: $0, after: first.withUTF8Bytes { ZoneWidth.ems(of: $0) })
       }
-      #expect(resumed.bitPattern == ZoneWidthTests.plainEms(of: first + second).bitPattern)
+      #expect(added.bitPattern == ZoneWidthTests.plainEms(of: first + second).bitPattern)
     }
   }
 

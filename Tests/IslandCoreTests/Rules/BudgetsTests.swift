@@ -44,8 +44,7 @@ struct TruncationWarningTests {
 
   /// A default layout's bottom region of long fields, updated again and again (fields
   /// changed to texts of the same widths, to others, to themselves): every warning carries
-  /// the width the reference renderer finds, to the last bit, whether the region was measured
-  /// whole or from the marks its last measure left.
+  /// the width the reference renderer finds, to the last bit.
   @Test("a long region updated again and again warns with the width rendering finds")
   func repeatedUpdatesOfALongRegion() throws {
     let texts: [ContentValue] = [
