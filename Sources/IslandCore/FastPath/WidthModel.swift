@@ -180,6 +180,8 @@ package struct FieldMeasure: Sendable {
   package init(_ value: ContentValue, width: Bool = true) {
     switch value {
     case .string(let text):
+      // Inlined too: a call would be handed a copy of the value.
+      @inline(__always)
       func measure(_ utf8: UnsafeBufferPointer<UInt8>) -> (Double, Int) {
         (width ? ZoneWidth.ems(of: utf8) : 0, PayloadSize.jsonLength(of: utf8))
       }
