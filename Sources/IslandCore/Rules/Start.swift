@@ -44,7 +44,9 @@ extension IslandState {
           plan.widthBeforeTruncation(zone, budget: $0)
         }
       guard let limit else { continue }
-      if plan.estimateFits(zone, within: limit, measures, now: t, value: fields.value) {
+      // A closure that reads the fields in place: the method handed on as a value would
+      // capture a copy of them, zone after zone.
+      if plan.estimateFits(zone, within: limit, measures, now: t, value: { fields.value($0) }) {
         continue
       }
       widths[zone.ordinal] = plan.width(zone, fields, now: t)
