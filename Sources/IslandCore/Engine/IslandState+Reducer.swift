@@ -77,12 +77,18 @@ extension IslandState {
   ) throws(Rejection) -> Applied {
     // An activity a timer ended leaves its slot before the event sees the island: a tap must
     // land on what is shown at `t`, not on what was shown before the timers fired.
-    var fired = FiredTimers(placement: placement, expansion: expansion, eligible: eligible)
+    // The record is made in the room the batches before made, and hands it back after.
+    var fired = FiredTimers(
+      placement: placement, expansion: expansion, eligible: eligible,
+      storage: &caches.firedTimerChanges)
     if fireTimers(until: t, seq: seq, recording: &fired) { placeActivities() }
     do {
-      return try handle(event, seq: seq, t: t)
+      let applied = try handle(event, seq: seq, t: t)
+      caches.firedTimerChanges = fired.takeStorage()
+      return applied
     } catch {
       fired.revert(&self)
+      caches.firedTimerChanges = fired.takeStorage()
       undo.revert(&self)
       throw Rejection(event: event.name, reason: error)
     }
@@ -193,10 +199,10 @@ extension IslandState {
     private let eligible: [Int]
     /// What the timers changed, in the order changed: in one list, so that a batch of timers
     /// makes one record to grow and drop, not one for each kind of change.
-    private var changes: [Change] = []
+    private var changes: [Change]
 
     /// One change a timer made.
-    private enum Change {
+    enum Change {
       /// An activity's phase and end times, as they were before a timer changed them.
       case life(index: Int, phase: Phase, endedAt: Milliseconds?, dismissAt: Milliseconds?)
       /// A timer taken from the queue.
@@ -205,10 +211,24 @@ extension IslandState {
       case set(Timer)
     }
 
-    init(placement: Placement, expansion: Expansion?, eligible: [Int]) {
+    /// A record of the state before the timers fire, kept in the room of `storage` (empty),
+    /// which it takes.
+    init(
+      placement: Placement, expansion: Expansion?, eligible: [Int], storage: inout [Change]
+    ) {
       self.placement = placement
       self.expansion = expansion
       self.eligible = eligible
+      changes = []
+      swap(&changes, &storage)
+    }
+
+    /// The record's storage, emptied, for the next batch of timers to record into.
+    mutating func takeStorage() -> [Change] {
+      changes.removeAll(keepingCapacity: true)
+      var storage: [Change] = []
+      swap(&storage, &changes)
+      return storage
     }
 
     /// Records that `timer` was taken from the queue.
