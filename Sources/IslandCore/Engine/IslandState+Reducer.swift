@@ -77,12 +77,18 @@ extension IslandState {
   ) throws(Rejection) -> Applied {
     // An activity a timer ended leaves its slot before the event sees the island: a tap must
     // land on what is shown at `t`, not on what was shown before the timers fired.
-    var fired = FiredTimers(placement: placement, expansion: expansion, eligible: eligible)
+    // The record is made in the room the batches before made, and hands it back after.
+    var fired = FiredTimers(
+      placement: placement, expansion: expansion, eligible: eligible,
+      storage: &caches.firedTimerChanges)
     if fireTimers(until: t, seq: seq, recording: &fired) { placeActivities() }
     do {
-      return try handle(event, seq: seq, t: t)
+      let applied = try handle(event, seq: seq, t: t)
+      caches.firedTimerChanges = fired.takeStorage()
+      return applied
     } catch {
       fired.revert(&self)
+      caches.firedTimerChanges = fired.takeStorage()
       undo.revert(&self)
       throw Rejection(event: event.name, reason: error)
     }
@@ -191,54 +197,77 @@ extension IslandState {
     private let placement: Placement
     private let expansion: Expansion?
     private let eligible: [Int]
-    /// Each changed activity's phase and end times, as they were, in the order changed.
-    private var lives:
-      [(index: Int, phase: Phase, endedAt: Milliseconds?, dismissAt: Milliseconds?)] =
-        []
-    /// The timers taken from the queue, in the order they fired.
-    private var fired: [Timer] = []
-    /// The timers the fired ones set (the dismissal of an activity its lifetime ended).
-    private var set: [Timer] = []
+    /// What the timers changed, in the order changed: in one list, so that a batch of timers
+    /// makes one record to grow and drop, not one for each kind of change.
+    private var changes: [Change]
 
-    init(placement: Placement, expansion: Expansion?, eligible: [Int]) {
+    /// One change a timer made.
+    enum Change {
+      /// An activity's phase and end times, as they were before a timer changed them.
+      case life(index: Int, phase: Phase, endedAt: Milliseconds?, dismissAt: Milliseconds?)
+      /// A timer taken from the queue.
+      case took(Timer)
+      /// A timer a fired one set (the dismissal of an activity its lifetime ended).
+      case set(Timer)
+    }
+
+    /// A record of the state before the timers fire, kept in the room of `storage` (empty),
+    /// which it takes.
+    init(
+      placement: Placement, expansion: Expansion?, eligible: [Int], storage: inout [Change]
+    ) {
       self.placement = placement
       self.expansion = expansion
       self.eligible = eligible
+      changes = []
+      swap(&changes, &storage)
+    }
+
+    /// The record's storage, emptied, for the next batch of timers to record into.
+    mutating func takeStorage() -> [Change] {
+      changes.removeAll(keepingCapacity: true)
+      var storage: [Change] = []
+      swap(&storage, &changes)
+      return storage
     }
 
     /// Records that `timer` was taken from the queue.
-    mutating func took(_ timer: Timer) { FiredTimers.append(timer, to: &fired) }
+    mutating func took(_ timer: Timer) { append(.took(timer)) }
 
     /// Records the life of activity `index` of `activities` before a timer changes it.
     mutating func willChange(_ index: Int, in activities: ActivityList) {
       // Read in place: a copy of the activity would retain and release all it holds.
-      FiredTimers.append(
-        (index, activities[index].phase, activities[index].endedAt, activities[index].dismissAt),
-        to: &lives)
+      append(
+        .life(
+          index: index, phase: activities[index].phase, endedAt: activities[index].endedAt,
+          dismissAt: activities[index].dismissAt))
     }
 
     /// Records that a fired timer set `timer`.
-    mutating func set(_ timer: Timer) { FiredTimers.append(timer, to: &set) }
+    mutating func set(_ timer: Timer) { append(.set(timer)) }
 
-    /// Appends `entry` to `record`, making room for a batch at its first entry: timers come
-    /// due in batches (a day of activities ending, then dismissed), and a record grows once,
-    /// not at every doubling.
-    private static func append<Entry>(_ entry: Entry, to record: inout [Entry]) {
-      if record.isEmpty { record.reserveCapacity(16) }
-      record.append(entry)
+    /// Appends `change`, making room for a batch at the first: timers come due in batches (a
+    /// day of activities ending, then dismissed), and the record grows once, not at every
+    /// doubling.
+    private mutating func append(_ change: Change) {
+      if changes.isEmpty { changes.reserveCapacity(16) }
+      changes.append(change)
     }
 
+    /// Puts back what the timers changed: the activities' lives, last changed first, the
+    /// placement, the expansion and the eligible list, then the queue: the timers set taken
+    /// out and the timers taken put back, in the order they were recorded.
     func revert(_ state: inout IslandState) {
-      for life in lives.reversed() {
-        state.activities[life.index].phase = life.phase
-        state.activities[life.index].endedAt = life.endedAt
-        state.activities[life.index].dismissAt = life.dismissAt
+      for case .life(let index, let phase, let endedAt, let dismissAt) in changes.reversed() {
+        state.activities[index].phase = phase
+        state.activities[index].endedAt = endedAt
+        state.activities[index].dismissAt = dismissAt
       }
       state.placement = placement
       state.expansion = expansion
       state.eligible = eligible
-      for timer in set { state.timers.remove(timer) }
-      for timer in fired { state.timers.insert(timer) }
+      for case .set(let timer) in changes { state.timers.remove(timer) }
+      for case .took(let timer) in changes { state.timers.insert(timer) }
     }
   }
 

@@ -49,6 +49,9 @@ public struct IslandState: Equatable, Sendable {
   package struct Caches: Sendable {
     /// The plans of the default layouts made so far.
     var defaultPlans = DefaultPlans()
+    /// The storage of the record of what fired timers changed (``IslandState/FiredTimers``),
+    /// empty between events: a batch of timers records into the room earlier batches made.
+    var firedTimerChanges: [FiredTimers.Change] = []
 
     package init() {}
 

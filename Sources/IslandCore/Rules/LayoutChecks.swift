@@ -182,17 +182,21 @@ enum LayoutChecks {
 
   /// Lowercase words of letters and digits joined by dots: `bag.fill`, `figure.walk`.
   static func isSymbolName(_ name: String) -> Bool {
-    var previousWasDot = true
-    for byte in name.utf8 {
-      if byte == 0x2E {
-        if previousWasDot { return false }
-        previousWasDot = true
-      } else if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
-        previousWasDot = false
-      } else {
-        return false
+    // The bytes read as one buffer: a short name's bytes, read one by one, are unpacked again
+    // for each.
+    name.withUTF8Bytes { utf8 in
+      var previousWasDot = true
+      for byte in utf8 {
+        if byte == 0x2E {
+          if previousWasDot { return false }
+          previousWasDot = true
+        } else if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+          previousWasDot = false
+        } else {
+          return false
+        }
       }
+      return !previousWasDot
     }
-    return !previousWasDot
   }
 }

@@ -13,7 +13,21 @@ extension IslandState {
     else {
       throw .duplicateActivity(start.activity)
     }
-    try Validation.checkStartValues(start)
+    try Validation.checkStartValuesBeforeFieldNames(start)
+    // A built-in layout's plan is found before the field names are checked: the fields it
+    // locates in the state are named as the layout names them, with field names, and only
+    // the other fields' names are checked.
+    var named: (plan: LayoutPlan, slots: FieldSlots)?
+    if case .named(let name) = start.layout, let plan = LayoutPlan.named(name) {
+      named = (plan, plan.slots(in: start.state))
+    }
+    var knownNames: UInt64 = 0
+    if let named, IslandState.builtInLayoutsReadFieldNames {
+      for field in named.plan.roles.indices.prefix(FieldSlots.capacity) {
+        if let position = named.slots.position(of: field) { knownNames |= 1 &<< UInt64(position) }
+      }
+    }
+    try Validation.checkFieldNames(of: start.state, except: knownNames)
     let plan: LayoutPlan
     let layoutName: String?
     switch start.layout {
@@ -21,14 +35,14 @@ extension IslandState {
       plan = caches.defaultPlans.plan(for: start.state)
       layoutName = nil
     case .named(let name):
-      guard let named = LayoutPlan.named(name) else { throw .unknownLayout(name) }
-      plan = named
+      guard let named else { throw .unknownLayout(name) }
+      plan = named.plan
       layoutName = name
     case .inline(let inline):
       plan = LayoutPlan(inline)
       layoutName = nil
     }
-    let fieldSlots = plan.slots(in: start.state)
+    let fieldSlots = named?.slots ?? plan.slots(in: start.state)
     try LayoutChecks.checkLayoutExceptMinimalWidth(plan, content: start.state, slots: fieldSlots)
     // Every zone's width, where something limits it: the minimal view's 45 pt, or the zone's
     // budget on the lines it may take. Measured unless the estimate from its fields' widths
@@ -44,7 +58,9 @@ extension IslandState {
           plan.widthBeforeTruncation(zone, budget: $0)
         }
       guard let limit else { continue }
-      if plan.estimateFits(zone, within: limit, measures, now: t, value: fields.value) {
+      // A closure that reads the fields in place: the method handed on as a value would
+      // capture a copy of them, zone after zone.
+      if plan.estimateFits(zone, within: limit, measures, now: t, value: { fields.value($0) }) {
         continue
       }
       widths[zone.ordinal] = plan.width(zone, fields, now: t)
@@ -97,5 +113,11 @@ extension IslandState {
     timers.insert(
       Timer(
         due: t.saturatingAdding(policy.maximumActiveDuration), kind: .lifetime, startSeq: seq))
+  }
+
+  /// Whether every field the built-in layouts read is named with a field name: the premise
+  /// of a start's sparing the check of the names of the fields a built-in layout locates.
+  static let builtInLayoutsReadFieldNames = Layout.catalogue.allSatisfy { entry in
+    LayoutPlan.named(entry.name)?.roles.allSatisfy { Template.isFieldName($0.name) } ?? false
   }
 }

@@ -113,12 +113,25 @@ enum Validation {
   /// time, the widget URL, the region links and the state's field names, in that order (the
   /// first that fails is the error).
   static func checkStartValues(_ start: Start) throws(Reason) {
+    try checkStartValuesBeforeFieldNames(start)
+    try checkFieldNames(of: start.state)
+  }
+
+  /// ``checkStartValues(_:)`` but the field names.
+  static func checkStartValuesBeforeFieldNames(_ start: Start) throws(Reason) {
     try checkApp(start.app)
     try checkRelevance(start.relevance)
     try checkTime(start.stale, field: "stale time")
     if let url = start.url { try checkURL(url, field: "widget URL") }
     try checkLinks(start.links)
+  }
+
+  /// The names of the fields of `state`, in order, but those at the positions `known` marks
+  /// (bit `i` for position `i`): their names are known to be field names.
+  static func checkFieldNames(of state: ContentState, except known: UInt64 = 0) throws(Reason) {
     // The names read in place: a copy of each field would copy its value too.
-    for index in start.state.fields.indices { try checkFieldName(start.state.fields[index].name) }
+    for index in state.fields.indices where index >= 64 || known & (1 &<< UInt64(index)) == 0 {
+      try checkFieldName(state.fields[index].name)
+    }
   }
 }

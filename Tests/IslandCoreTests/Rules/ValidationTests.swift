@@ -35,4 +35,32 @@ import Testing
     #expect((try? Validation.checkApp("c" + String(repeating: "a", count: 154))) != nil)
     #expect((try? Validation.checkApp("c" + String(repeating: "a", count: 155))) == nil)
   }
+
+  /// A start names its first field whose name is not a field name, whatever its layout: the
+  /// names of the fields a built-in layout reads are not checked again (the layouts name
+  /// them with field names), those of the others are, in order, and before the layout is
+  /// found unknown.
+  @Test func aStartNamesItsFirstFieldWhoseNameIsNotAFieldNameWhateverItsLayout() {
+    #expect(IslandState.builtInLayoutsReadFieldNames)
+    let score: [(String, ContentValue)] = [
+      ("away", .number(0)), ("awayTeam", .string("AWY")), ("clock", .string("1'")),
+      ("home", .number(0)), ("homeTeam", .string("HOM")),
+    ]
+    let layouts: [LayoutReference?] = [.named("score"), .named("ride"), .named("none"), nil]
+    for bad in [["9lives"], ["clock-2"], ["zz-z"], ["9lives", "zz-z"], ["é!", "a-b"]] {
+      let state = ContentState(score + bad.map { ($0, ContentValue.number(1)) })
+      let first = state.fields.first { !Template.isFieldName($0.name) }?.name
+      for layout in layouts {
+        var island = IslandState()
+        let start = Start(activity: "a", app: "com.x", state: state, layout: layout)
+        #expect(throws: Rejection(event: "start", reason: .invalidFieldName(first ?? ""))) {
+          try island.fold(.start(start), at: 0)
+        }
+      }
+    }
+    var island = IslandState()
+    let start = Start(
+      activity: "a", app: "com.x", state: ContentState(score), layout: .named("score"))
+    #expect((try? island.fold(.start(start), at: 0)) != nil)
+  }
 }
