@@ -89,6 +89,7 @@ struct Benchmark {
 
       log("\(kind.rawValue): the reducer (fold), \(labels.size) events")
       result.foldSeconds = median((0..<runs).map { _ in time { _ = foldAll(&files.entries) } })
+      files.entries = []
 
       log("\(kind.rawValue): island replay, jq, python3 json and orjson, runs interleaved")
       result.tools = try sideBySide(path: files.short)
