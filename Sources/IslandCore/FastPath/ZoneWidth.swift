@@ -93,6 +93,19 @@ enum ZoneWidth {
       }
       return wideScalar(at: index, of: bytes, count: count)
     }
+    // Adds the width of the scalar at `index`, and steps past it.
+    @inline(__always)
+    func addScalar() {
+      let lead = bytes[index]
+      if lead < 0x80 {
+        sum += widths[Int(lead)]
+        index &+= 1
+      } else {
+        let (width, length) = scalar(leading: lead)
+        sum += width
+        index &+= length
+      }
+    }
     while index &+ 8 <= count {
       if UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self)
         & 0x8080_8080_8080_8080 == 0
@@ -103,27 +116,9 @@ enum ZoneWidth {
         index &+= 8
         continue
       }
-      let lead = bytes[index]
-      if lead < 0x80 {
-        sum += widths[Int(lead)]
-        index &+= 1
-        continue
-      }
-      let (width, length) = scalar(leading: lead)
-      sum += width
-      index &+= length
+      addScalar()
     }
-    while index < count {
-      let lead = bytes[index]
-      if lead < 0x80 {
-        sum += widths[Int(lead)]
-        index &+= 1
-        continue
-      }
-      let (width, length) = scalar(leading: lead)
-      sum += width
-      index &+= length
-    }
+    while index < count { addScalar() }
     return sum
   }
 
