@@ -63,7 +63,7 @@ struct ContentChange: Equatable, Sendable {
   func transitions(of activity: Activity, at t: Milliseconds) -> [Transition] {
     let plan = activity.attributes.plan
     var transitions: [Transition] = []
-    for zone in Zone.allCases where zones.contains(zone) {
+    for zone in zones.zones {
       guard let (old, new) = texts(of: zone, in: activity.fields, at: t) else { continue }
       let kind: Transition.Kind
       if plan.identityZones.contains(zone) {

@@ -76,8 +76,24 @@ struct ZoneSet: OptionSet, Hashable, Sendable {
   func contains(_ zone: Zone) -> Bool { contains(ZoneSet(zone)) }
 
   /// The zones of the set, in zone order.
-  var zones: [Zone] { Zone.allCases.filter(contains) }
+  var zones: Zones { Zones(bits: rawValue) }
 
   /// The first zone of the set, in zone order.
-  var first: Zone? { Zone.allCases.first(where: contains) }
+  var first: Zone? {
+    var zones = zones.makeIterator()
+    return zones.next()
+  }
+
+  /// The zones of a set, in zone order, read from its bits: no array is made.
+  struct Zones: Sequence, IteratorProtocol {
+    /// The bits of the zones not yet handed out.
+    fileprivate var bits: UInt8
+
+    mutating func next() -> Zone? {
+      guard bits != 0 else { return nil }
+      let zone = Zone(ordinal: bits.trailingZeroBitCount)
+      bits &= bits &- 1
+      return zone
+    }
+  }
 }

@@ -14,11 +14,7 @@ extension IslandState {
     let fields = activities[index].fields
     let plan = fields.plan
     let measures = activities[index].derived.fieldMeasures
-    // The changed zones in zone order, read from the set's bits.
-    var remaining = contentChange.zones.rawValue
-    while remaining != 0 {
-      let zone = Zone(ordinal: remaining.trailingZeroBitCount)
-      remaining &= remaining - 1
+    for zone in contentChange.zones.zones {
       guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
       // Measured only when its estimate may not fit on the lines it may take.
       let fitting = plan.widthBeforeTruncation(zone, budget: budget)

@@ -50,6 +50,7 @@ extension IslandState {
     let fields = LayoutFields(plan: plan, content: start.state, slots: fieldSlots)
     let measures = FieldMeasures(fields, count: plan.roles.count)
     var widths = InlineArray<7, Double?>(repeating: nil)
+    // Over every zone, not the shown set's bits: a loop over the seven cases is unrolled.
     for zone in Zone.allCases where plan.shownZones.contains(zone) {
       let limit =
         zone == .minimal

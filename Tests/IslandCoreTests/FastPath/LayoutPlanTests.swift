@@ -47,7 +47,7 @@ import Testing
           let numeric = Set(plan.roles.filter(\.isNumeric).map(\.name))
           let change = LayoutPlanTests.change(
             of: content, plan: plan, draws: &draws, numeric: numeric)
-          for zone in Zone.allCases where plan.shownZones.contains(zone) {
+          for zone in plan.shownZones.zones {
             let old = try #require(
               ZoneRenderer.render(
                 zone, of: plan.layout, activity: "a", content: change.before, now: now,
@@ -175,7 +175,7 @@ import Testing
       let plan = LayoutPlan(named.layout)
       let fields = LayoutFields(plan: plan, content: content, slots: plan.slots(in: content))
       let budget = Double(draws.below(400)) / 3
-      for zone in Zone.allCases where plan.shownZones.contains(zone) {
+      for zone in plan.shownZones.zones {
         let overflow = ZoneRenderer.overflow(
           zone, of: named.layout, content: content, now: 0, budget: budget)
         #expect(plan.width(zone, fields, now: 0) == overflow?.width, "\(named.name) \(zone)")
