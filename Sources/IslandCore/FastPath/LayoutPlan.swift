@@ -210,7 +210,7 @@ final class LayoutPlan: Sendable {
         for step in steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]] {
           switch step {
           case .field(let field, _):
-            guard let entry = LayoutPlan.entry(of: Int(field), in: before) else { continue }
+            guard let entry = before.firstIndex(where: { $0.field == Int(field) }) else { continue }
             let (change, same) = ZoneTextWriter.withText(of: before[entry].value) { old in
               after.withText(of: Int(field)) { new in
                 (new.count - old.count, ZoneTextWriter.sameBytes(old, new))
@@ -219,7 +219,7 @@ final class LayoutPlan: Sendable {
             lengthChange += change
             showsAsBefore = showsAsBefore && same
           case .percent(let field, _), .countdown(let field):
-            if LayoutPlan.entry(of: Int(field), in: before) != nil { return nil }
+            if before.contains(where: { $0.field == Int(field) }) { return nil }
           case .separate, .beginPiece, .literal, .endPiece, .addWidth:
             continue
           }
@@ -228,18 +228,6 @@ final class LayoutPlan: Sendable {
         return lengthChange != 0 ? true : nil
       }
     }
-  }
-
-  /// The index of the first entry of `before` for field `field`, or nil.
-  private static func entry(
-    of field: Int, in before: UnsafeBufferPointer<ContentChange.Before>
-  ) -> Int? {
-    var index = 0
-    while index < before.count {
-      if before[index].field == field { return index }
-      index += 1
-    }
-    return nil
   }
 
   /// Writes the text of `zone` for `fields` at `now` into a buffer on the stack and hands
