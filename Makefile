@@ -19,11 +19,13 @@ build: deps
 release: deps
 	$(SWIFT) build -c release
 
-# The release binary, its man page and its bash completion (both written by the binary from
-# its table of subcommands): `make install PREFIX=~/.local`, `DESTDIR=` for packaging.
+# The release binary and, beside it, the SwiftUI reader it runs (island-swiftui), its man page
+# and its bash completion (both written by the binary from its table of subcommands):
+# `make install PREFIX=~/.local`, `DESTDIR=` for packaging.
 install: release
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/island" $(DESTDIR)$(BINDIR)/island
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/island" \
+	  "$$($(SWIFT) build -c release --show-bin-path)/island-swiftui" $(DESTDIR)$(BINDIR)/
 	$(DESTDIR)$(BINDIR)/island help --man > $(DESTDIR)$(MANDIR)/man1/island.1
 	$(DESTDIR)$(BINDIR)/island completions bash > $(DESTDIR)$(BASHCOMPDIR)/island
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/island.1 $(DESTDIR)$(BASHCOMPDIR)/island

@@ -32,8 +32,8 @@ func toolchainHostLibraries() -> String {
 }
 
 let swiftSyntaxFolder = toolchainHostLibraries()
-/// What a target importing IslandLayoutImport (itself or through IslandCLI) needs to find the
-/// toolchain's SwiftSyntax modules.
+/// What a target importing IslandLayoutImport (itself, `island-swiftui` and its tests) needs to
+/// find the toolchain's SwiftSyntax modules.
 let swiftSyntaxImports: [SwiftSetting] = [.unsafeFlags(["-I", swiftSyntaxFolder])]
 /// Linking SwiftSyntax and SwiftParser, and finding them at run time.
 let swiftSyntaxLinking: [LinkerSetting] = [
@@ -85,20 +85,26 @@ let package = Package(
     .target(name: "CEditLineShim", dependencies: ["CEditLine"]),
     // The terminal: libedit line reader, history, completion.
     .target(name: "IslandTerminal", dependencies: ["IslandREPL", "CEditLineShim"]),
-    // The command line: argument parsing and the subcommands.
-    // Layouts read from the user's SwiftUI code (through the toolchain's SwiftParser), and
-    // written back as SwiftUI.
+    // Layouts written as SwiftUI (no parser needed).
+    .target(name: "IslandLayoutExport", dependencies: ["IslandCore"]),
+    // Layouts read from the user's SwiftUI code, through the toolchain's SwiftParser.
     .target(
-      name: "IslandLayoutImport", dependencies: ["IslandCore"],
+      name: "IslandLayoutImport", dependencies: ["IslandCore", "IslandLayoutExport"],
       swiftSettings: swiftSyntaxImports, linkerSettings: swiftSyntaxLinking),
+    // The SwiftUI reader `island` runs as a child process, so that `island` itself never
+    // loads SwiftSyntax: SwiftUI source on standard input, the layout's JSON on standard
+    // output, the diagnostics on standard error. Built beside `island` by `swift build`.
+    .executableTarget(
+      name: "island-swiftui", dependencies: ["IslandLayoutImport", "IslandJournal"],
+      swiftSettings: swiftSyntaxImports),
+    // The command line: argument parsing and the subcommands.
     .target(
       name: "IslandCLI",
       dependencies: [
         "IslandCore", "IslandDrawing", "IslandJournal", "IslandREPL", "IslandTerminal",
-        "IslandProperties", "IslandPictures", "IslandLayoutImport", "IslandPush",
-      ], swiftSettings: swiftSyntaxImports),
-    .executableTarget(
-      name: "island", dependencies: ["IslandCLI"], swiftSettings: swiftSyntaxImports),
+        "IslandProperties", "IslandPictures", "IslandLayoutExport", "IslandPush",
+      ]),
+    .executableTarget(name: "island", dependencies: ["IslandCLI"]),
 
     .testTarget(
       name: "IslandCoreTests", dependencies: ["IslandCore", "IslandTesting", "IslandProperties"]),
@@ -119,8 +125,7 @@ let package = Package(
     .testTarget(
       name: "IslandREPLTests", dependencies: ["IslandREPL", "IslandTesting"],
       exclude: ["Transcripts"]),
-    .testTarget(
-      name: "IslandCLITests", dependencies: ["IslandCLI"], swiftSettings: swiftSyntaxImports),
+    .testTarget(name: "IslandCLITests", dependencies: ["IslandCLI"]),
     // zlib, to read the PNGs the picture tests make (Debian's zlib1g-dev).
     .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     .testTarget(
@@ -129,7 +134,9 @@ let package = Package(
       exclude: ["Goldens"]),
     .testTarget(
       name: "IslandLayoutImportTests",
-      dependencies: ["IslandLayoutImport", "IslandJournal", "IslandProperties"],
+      dependencies: [
+        "IslandLayoutImport", "IslandLayoutExport", "IslandJournal", "IslandProperties",
+      ],
       exclude: ["Fixtures"],
       swiftSettings: swiftSyntaxImports),
   ],

@@ -1,7 +1,7 @@
 import Foundation
 import IslandCore
 import IslandJournal
-import IslandLayoutImport
+import IslandLayoutExport
 import IslandREPL
 
 /// `island layout import|check|export`: layouts from and to the user's SwiftUI code.
@@ -320,7 +320,7 @@ enum LayoutCheck {
 }
 
 /// A layout from a file named as `@PATH` (REPL `start --layout @FILE.swift`) or given to
-/// `island layout`: SwiftUI source (`.swift`, read by ``SwiftUILayout``) or the journal's
+/// `island layout`: SwiftUI source (`.swift`, read by ``SwiftUIReader``) or the journal's
 /// JSON form (`.json`, ``LayoutCodec``).
 enum LayoutSource {
   /// Why the file gave no layout.
@@ -400,13 +400,66 @@ enum LayoutSource {
         path: path, why: "a layout file is FILE.swift (SwiftUI) or FILE.json",
         exitCode: ExitCode.usage)
     }
-    do throws(SwiftUIImportFailure) {
-      let imported = try SwiftUILayout.read(
-        text, file: path == "-" ? "<stdin>" : path, lenient: lenient)
-      return (imported.layout, imported.warnings.map(\.description))
+    return try SwiftUIReader.read(text, path: path, lenient: lenient)
+  }
+}
+
+/// SwiftUI source read into a layout by `island-swiftui`, the executable beside `island` that
+/// holds the toolchain's SwiftParser, run as a child process: `island` itself never loads
+/// SwiftSyntax, which only layout files need.
+enum SwiftUIReader {
+  /// The reader, in the folder of the running executable (`/proc/self/exe`, links resolved).
+  static var executable: URL {
+    let running =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+      ?? CommandLine.arguments[0]
+    return URL(fileURLWithPath: running).deletingLastPathComponent()
+      .appendingPathComponent("island-swiftui")
+  }
+
+  /// The layout in `text`, SwiftUI source from the file at `path` (`-`: standard input), and
+  /// the warnings to show; or its diagnostics (`FILE:LINE:COLUMN: error: ...`), one a line.
+  static func read(_ text: String, path: String, lenient: Bool) throws(LayoutSource.Failure)
+    -> (layout: Layout, warnings: [String])
+  {
+    let reader = executable
+    guard FileManager.default.isExecutableFile(atPath: reader.path) else {
+      throw LayoutSource.Failure(
+        path: path,
+        why: "cannot read SwiftUI: island's SwiftUI reader \(reader.path) is missing "
+          + "(`swift build` builds it beside island, `make install` installs it there)",
+        exitCode: ExitCode.unavailable)
+    }
+    let run: ChildProcess.Run
+    do throws(ChildProcess.Failure) {
+      run = try ChildProcess.run(
+        reader,
+        arguments: ["--file", path == "-" ? "<stdin>" : path] + (lenient ? ["--lenient"] : []),
+        input: Data(text.utf8))
     } catch {
-      let lines = error.warnings.map(\.description) + error.errors.map(\.description)
-      throw Failure(path: path, diagnostics: lines, exitCode: ExitCode.dataError)
+      throw LayoutSource.Failure(
+        path: path, why: "cannot run \(reader.path): \(error.why)",
+        exitCode: ExitCode.unavailable)
+    }
+    let diagnostics = String(decoding: run.error, as: UTF8.self).split(separator: "\n")
+      .map(String.init)
+    switch (run.status, run.signalled) {
+    case (ExitCode.ok, false):
+      do throws(InlineLayout.Failure) {
+        return (try InlineLayout.decode(String(decoding: run.output, as: UTF8.self)), diagnostics)
+      } catch {
+        throw LayoutSource.Failure(
+          path: path, why: "\(reader.path) answered no layout: \(error.message)",
+          exitCode: ExitCode.software)
+      }
+    case (ExitCode.dataError, false):
+      throw LayoutSource.Failure(path: path, diagnostics: diagnostics, exitCode: ExitCode.dataError)
+    case (let status, let signalled):
+      throw LayoutSource.Failure(
+        path: path,
+        why: "\(reader.path) failed (\(signalled ? "signal" : "exit") \(status))"
+          + (diagnostics.isEmpty ? "" : ": " + diagnostics.joined(separator: "\n")),
+        exitCode: ExitCode.software)
     }
   }
 }

@@ -40,43 +40,19 @@ enum PictureSupport {
           + "(install librsvg2-bin, or use --format svg)",
         exitCode: ExitCode.unavailable)
     }
-    let process = Process()
-    process.executableURL = converter
-    process.arguments = ["--format", "png"]
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    do {
-      try process.run()
+    let run: ChildProcess.Run
+    do throws(ChildProcess.Failure) {
+      run = try ChildProcess.run(converter, arguments: ["--format", "png"], input: Data(svg.utf8))
     } catch {
       throw Failure(
-        message: "cannot run \(converter.path): \(error.localizedDescription)",
-        exitCode: ExitCode.unavailable)
+        message: "cannot run \(converter.path): \(error.why)", exitCode: ExitCode.unavailable)
     }
-    // Reading both pipes while writing: a large picture would fill a pipe and stall.
-    let collected = Collected()
-    let group = DispatchGroup()
-    for (index, pipe) in [output, errors].enumerated() {
-      group.enter()
-      DispatchQueue.global().async {
-        collected.set(index, pipe.fileHandleForReading.readDataToEndOfFile())
-        group.leave()
-      }
-    }
-    input.fileHandleForWriting.write(Data(svg.utf8))
-    try? input.fileHandleForWriting.close()
-    group.wait()
-    process.waitUntilExit()
-    let png = collected.get(0)
-    guard process.terminationStatus == 0, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
-      let why = String(decoding: collected.get(1), as: UTF8.self)
+    let png = run.output
+    guard run.status == 0, png.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+      let why = String(decoding: run.error, as: UTF8.self)
         .trimmingCharacters(in: .whitespacesAndNewlines)
       throw Failure(
-        message: "rsvg-convert failed (exit \(process.terminationStatus)): \(why)",
-        exitCode: ExitCode.software)
+        message: "rsvg-convert failed (exit \(run.status)): \(why)", exitCode: ExitCode.software)
     }
     return png
   }
@@ -105,13 +81,4 @@ enum PictureSupport {
     }
     return nil
   }
-}
-
-/// Two outputs of a process, each set once from its own thread.
-private final class Collected: @unchecked Sendable {
-  private let lock = NSLock()
-  private var data = [Data(), Data()]
-
-  func set(_ index: Int, _ value: Data) { lock.withLock { data[index] = value } }
-  func get(_ index: Int) -> Data { lock.withLock { data[index] } }
 }

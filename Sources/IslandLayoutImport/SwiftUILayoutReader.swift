@@ -1,4 +1,5 @@
 import IslandCore
+import IslandLayoutExport
 internal import SwiftDiagnostics
 internal import SwiftParser
 internal import SwiftParserDiagnostics
@@ -7,7 +8,7 @@ internal import SwiftSyntax
 /// Layouts from SwiftUI source: the `DynamicIsland { ... } compactLeading: { ... }
 /// compactTrailing: { ... } minimal: { ... }` builder of a widget extension, read with the
 /// toolchain's own Swift parser (see docs/swiftui-layouts.md for what is read).
-public enum SwiftUILayout {
+extension SwiftUILayout {
   /// The views Island reads, for messages.
   static let supportedViews =
     "Image(systemName:), Text, Text(timerInterval:countsDown:), Text(_:style: .timer), "

@@ -37,13 +37,14 @@ enum IslandProcess {
     var outputBytes: Data
   }
 
-  /// Runs `island` with `arguments` to the end, in `directory`, with `input` (if any) on its
-  /// standard input, and `NO_COLOR` set unless `noColor` is false.
+  /// Runs `island` (or a copy of it at `copy`) with `arguments` to the end, in `directory`,
+  /// with `input` (if any) on its standard input, and `NO_COLOR` set unless `noColor` is false.
   static func run(
-    _ arguments: [String], in directory: String? = nil, input: Data? = nil, noColor: Bool = true
+    _ arguments: [String], in directory: String? = nil, input: Data? = nil, noColor: Bool = true,
+    copy: String? = nil
   ) throws -> Run {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
+    process.executableURL = URL(fileURLWithPath: copy ?? executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     var environment = ProcessInfo.processInfo.environment

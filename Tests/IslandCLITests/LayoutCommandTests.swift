@@ -197,6 +197,80 @@ import Testing
     #expect(journal.last?.contains(#""pulse":"statusText""#) == true)
   }
 
+  @Test func aStartsSwiftUIErrorsSayWhere() throws {
+    let scratch = Scratch()
+    scratch.write(
+      "gauge.swift",
+      "DynamicIsland {\n  DynamicIslandExpandedRegion(.leading) { GaugeView() }\n}\n")
+    let run = try IslandProcess.run(
+      [], in: scratch.path,
+      input: Data("start car com.example.car --layout @gauge.swift speed=88\n".utf8))
+    #expect(run.status == 65)
+    #expect(
+      run.output.contains(
+        "error: <stdin>:1: gauge.swift: no layout:\\ngauge.swift:2:43: error: custom view "
+          + "`GaugeView` is not supported (supported: Image(systemName:), Text, "))
+  }
+
+  /// `island` never loads SwiftSyntax (every run would map its libraries): it reads SwiftUI
+  /// through `island-swiftui`, the one executable that links the parser.
+  @Test func onlyTheSwiftUIReaderLinksSwiftSyntax() throws {
+    let library = Data("libSwiftSyntax".utf8)
+    let island = try Data(contentsOf: URL(fileURLWithPath: IslandProcess.executable))
+    let reader = try Data(contentsOf: URL(fileURLWithPath: IslandProcess.executable + "-swiftui"))
+    #expect(island.range(of: library) == nil)
+    #expect(reader.range(of: library) != nil)
+  }
+
+  /// Without `island-swiftui` beside it, `island` names what is missing (and still reads a
+  /// layout's JSON); a reader that fails is named with how it ended.
+  @Test func aMissingOrFailingSwiftUIReaderIsNamed() throws {
+    let scratch = Scratch()
+    let folder = URL(fileURLWithPath: scratch.path + "/bin").resolvingSymlinksInPath().path
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let island = folder + "/island"
+    try FileManager.default.copyItem(atPath: IslandProcess.executable, toPath: island)
+    scratch.write("seed000.swift", try Self.fixture("seed000.swift.txt"))
+    scratch.write("seed000.json", try Self.fixture("seed000.json"))
+    let reader = folder + "/island-swiftui"
+
+    let missing = try IslandProcess.run(
+      ["layout", "import", "seed000.swift"], in: scratch.path, copy: island)
+    #expect(missing.status == 69)
+    #expect(
+      missing.error
+        == "seed000.swift: cannot read SwiftUI: island's SwiftUI reader \(reader) is missing "
+        + "(`swift build` builds it beside island, `make install` installs it there)\n")
+    let json = try IslandProcess.run(
+      ["layout", "import", "seed000.json"], in: scratch.path, copy: island)
+    #expect(json.status == 0)
+    #expect(json.output == (try Self.fixture("seed000.json")))
+    let start = try IslandProcess.run(
+      [], in: scratch.path,
+      input: Data("start order com.example.food --layout @seed000.swift minutesLeft=5\n".utf8),
+      copy: island)
+    #expect(start.status == 65)
+    #expect(
+      start.output.contains(
+        "error: <stdin>:1: seed000.swift: cannot read SwiftUI: island's SwiftUI reader \(reader) "
+          + "is missing"))
+
+    for (script, says) in [
+      ("echo 'out of memory' >&2; exit 3", "failed (exit 3): out of memory"),
+      ("kill -9 $$", "failed (signal 9)"),
+      ("echo '{'", "answered no layout: not JSON: "),
+    ] {
+      #expect(
+        FileManager.default.createFile(
+          atPath: reader, contents: Data("#!/bin/sh\n\(script)\n".utf8),
+          attributes: [.posixPermissions: 0o755]))
+      let failed = try IslandProcess.run(
+        ["layout", "import", "seed000.swift"], in: scratch.path, copy: island)
+      #expect(failed.status == 70)
+      #expect(failed.error.hasPrefix("seed000.swift: \(reader) \(says)"), "\(failed.error)")
+    }
+  }
+
   @Test func aLenientPlaceholderIsDrawn() throws {
     let scratch = Scratch()
     scratch.write(

@@ -1,5 +1,6 @@
 import Foundation
 import IslandCore
+import IslandLayoutExport
 import IslandLayoutImport
 import Testing
 

@@ -1,4 +1,5 @@
 import IslandCore
+import IslandLayoutExport
 import IslandLayoutImport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import IslandCore
 import IslandJournal
+import IslandLayoutExport
 import IslandLayoutImport
 import Testing
 

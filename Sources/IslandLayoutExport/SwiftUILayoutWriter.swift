@@ -1,9 +1,12 @@
 import IslandCore
 
-extension SwiftUILayout {
+/// Layouts as a widget extension's SwiftUI: written here, with no parser, so that `island`
+/// can export them itself; read by IslandLayoutImport's `read(_:file:lenient:)`, in the
+/// `island-swiftui` process (it needs the toolchain's SwiftParser).
+public enum SwiftUILayout {
   /// `layout` written as a widget's SwiftUI: its attributes type (fields typed from
   /// `sampleState` where it has them) and an `ActivityConfiguration` whose `dynamicIsland:`
-  /// closure declares the layout. ``read(_:file:lenient:)`` reads it back to `layout`.
+  /// closure declares the layout. IslandLayoutImport reads it back to `layout`.
   public static func write(_ layout: Layout, name: String, sampleState: ContentState = [:])
     -> String
   {
