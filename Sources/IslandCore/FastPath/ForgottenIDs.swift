@@ -61,7 +61,6 @@ struct ForgottenIDs: Sendable {
     }
     let value = HashedID.mix(key)
     var index = bucketIndex(of: value)
-    guard !buckets[index].contains(value) else { return }
     while buckets[index].isStagingFull {
       if buckets[index].count >= Bucket.capacity, canSplit(index) {
         split(index, holding: value)
@@ -70,8 +69,7 @@ struct ForgottenIDs: Sendable {
         buckets[index].mergeStaging()
       }
     }
-    buckets[index].stage(value)
-    count += 1
+    if buckets[index].insert(value) { count += 1 }
   }
 
   /// The bytes the set's storage takes, its allocations' own headers included.
@@ -180,22 +178,32 @@ extension ForgottenIDs: Equatable {
 extension ForgottenIDs {
   /// The mixed keys that begin with one run of first bits (the bucket's `depth` of them),
   /// each kept as its remaining bits, its suffix, in one array of words:
-  /// - first ``stagingSlots`` words: the keys staged since the last merge, sorted, in full;
-  /// - then the Elias–Fano form of the merged ones, in increasing order: each suffix's low
-  ///   ``lowBitCount`` bits packed one after another, and its high bits, the rest, as a
-  ///   one at position `high + index` of a bit string (so each high value is the number of
-  ///   zeros before its one).
+  /// - first ``sampleCount`` samples of where the high bits of each eighth of the high values
+  ///   begin, two a word, so that a look-up reads only the high bits of its eighth;
+  /// - then the Elias–Fano form of the merged keys, in increasing order: each suffix's low
+  ///   ``lowBitCount`` bits packed one after another, and its high bits, the rest, as a one
+  ///   at position `high + index` of a bit string (so each high value is the number of zeros
+  ///   before its one);
+  /// - last the keys staged since the last merge, sorted, in full, with room for a few more.
   ///
   /// With the low bits chosen from the number of keys and the width of their suffixes, a
-  /// key takes about two bits more than the logarithm of the suffixes' range per key,
-  /// whatever their spread.
+  /// merged key takes at most two bits more than the logarithm of the suffixes' range per
+  /// key, whatever their spread. A merge rewrites the bucket, so staging many keys between
+  /// merges keeps an insert's share of the rewriting small; the staged keys' room grows a
+  /// few at a time, so that it costs little while few are staged.
   fileprivate struct Bucket: Sendable {
     /// How many keys a bucket holds before it splits.
     static let capacity = 1024
     /// How many keys a bucket stages before it merges them into its Elias–Fano form.
     static let stagingSlots = 32
+    /// How many staged keys' room is added at a time.
+    static let stagingStep = 8
+    /// How many parts the high values are sampled in.
+    static let sampleCount = 8
+    /// Where the low bits begin.
+    static let lowStart = sampleCount / 2
 
-    /// The staged keys, the low bits, then the high bits.
+    /// The samples, the low bits, the high bits, then the staged keys.
     private(set) var words: [UInt64]
     /// How many keys are in the Elias–Fano form.
     private var mergedCount: UInt32
@@ -203,33 +211,67 @@ extension ForgottenIDs {
     private var stagedCount: UInt8
     /// How many low bits of each merged suffix are packed.
     private var lowBitCount: UInt8
+    /// How many low bits of a high value its sample's number leaves out.
+    private var sampleShift: UInt8
     /// How many first bits its keys share.
     let depth: UInt8
 
-    /// A bucket holding `sortedSuffixes` (increasing, each below 2^(64 - depth)), all merged.
+    /// A bucket holding `sortedSuffixes` (increasing, each below 2^(64 - depth)), all merged:
+    /// their Elias–Fano form written word after word, with the samples of where each eighth
+    /// of the high values begins. (The words are written through a buffer: a merge writes
+    /// every key of its bucket, and the array's own checks on each write cost more than the
+    /// writing.)
     init(depth: Int, sortedSuffixes suffixes: [UInt64]) {
       let count = suffixes.count
       let suffixBits = 64 - depth
       let lowBits = count == 0 ? 0 : max(0, suffixBits - (Int.bitWidth - count.leadingZeroBitCount))
-      let highBitCount = suffixes.last.map { count + Int($0 &>> UInt64(lowBits)) + 1 } ?? 0
-      let lowStart = Bucket.stagingSlots
-      let highStart = lowStart + (count * lowBits + 63) / 64
-      words = Array(repeating: 0, count: highStart + (highBitCount + 63) / 64)
-      for (index, suffix) in suffixes.enumerated() {
-        if lowBits > 0 {
-          let low = suffix & Bucket.mask(lowBits)
-          let bit = index * lowBits
-          words[lowStart + bit / 64] |= low &<< UInt64(bit % 64)
-          if bit % 64 + lowBits > 64 {
-            words[lowStart + bit / 64 + 1] |= low &>> UInt64(64 - bit % 64)
+      let largestHigh = Int((suffixes.last ?? 0) &>> UInt64(lowBits))
+      let sampleShift = max(0, Int.bitWidth - largestHigh.leadingZeroBitCount - 3)
+      let highStart = Bucket.lowStart + (count * lowBits + 63) / 64
+      let highBitCount = count == 0 ? 0 : count + largestHigh + 1
+      let wordCount = highStart + (highBitCount + 63) / 64
+      let words = [UInt64](unsafeUninitializedCapacity: wordCount) { words, written in
+        words.initialize(repeating: 0)
+        written = wordCount
+        suffixes.withUnsafeBufferPointer { suffixes in
+          // The low bits, packed one after another.
+          if lowBits > 0 {
+            let lowMask = Bucket.mask(lowBits)
+            var bit = Bucket.lowStart &<< 6
+            for suffix in suffixes {
+              let low = suffix & lowMask
+              let offset = bit & 63
+              words[bit &>> 6] |= low &<< UInt64(offset)
+              if offset &+ lowBits > 64 { words[bit &>> 6 &+ 1] |= low &>> UInt64(64 &- offset) }
+              bit &+= lowBits
+            }
+          }
+          // The high bits: the key at `index` sets bit `high + index`. A sample is where the
+          // keys of its eighth begin: after the zeros of the high values below the eighth and
+          // the ones of the keys before it.
+          var sample = 0
+          var sampleHigh = 0
+          for index in 0..<count {
+            let high = Int(truncatingIfNeeded: suffixes[index] &>> UInt64(lowBits))
+            while high >= sampleHigh, sample < Bucket.sampleCount {
+              words[sample / 2] |= UInt64(sampleHigh &+ index) &<< UInt64(sample % 2 * 32)
+              sample += 1
+              sampleHigh = sample &<< sampleShift
+            }
+            let bit = high &+ index
+            words[highStart &+ bit &>> 6] |= 1 &<< UInt64(bit & 63)
+          }
+          while sample < Bucket.sampleCount {
+            words[sample / 2] |= UInt64(sample &<< sampleShift + count) &<< UInt64(sample % 2 * 32)
+            sample += 1
           }
         }
-        let bit = Int(suffix &>> UInt64(lowBits)) + index
-        words[highStart + bit / 64] |= 1 &<< UInt64(bit % 64)
       }
+      self.words = words
       mergedCount = UInt32(count)
       stagedCount = 0
       lowBitCount = UInt8(lowBits)
+      self.sampleShift = UInt8(sampleShift)
       self.depth = UInt8(depth)
     }
 
@@ -241,22 +283,35 @@ extension ForgottenIDs {
     /// Whether it holds the mixed key `value` (one that begins with its first bits).
     func contains(_ value: UInt64) -> Bool {
       let suffix = value & (UInt64.max &>> UInt64(depth))
-      let slot = stagingSlot(of: suffix)
-      if slot < stagedCount, words[slot] == suffix { return true }
+      let slot = stagedStart + stagingSlot(of: suffix)
+      if slot < words.count, words[slot] == suffix { return true }
       return mergedContains(suffix)
     }
 
-    /// Stages the mixed key `value`, one it does not hold, with room to stage it.
-    mutating func stage(_ value: UInt64) {
+    /// Stages the mixed key `value` unless it holds it; false when it did. There is room to
+    /// stage it.
+    mutating func insert(_ value: UInt64) -> Bool {
       let suffix = value & (UInt64.max &>> UInt64(depth))
-      let slot = stagingSlot(of: suffix)
-      var index = Int(stagedCount)
-      while index > slot {
-        words[index] = words[index - 1]
-        index -= 1
+      var slot = stagedStart + stagingSlot(of: suffix)
+      if slot < words.count, words[slot] == suffix { return false }
+      if mergedContains(suffix) { return false }
+      if words.count == words.capacity {
+        // More room, the words copied at once (the array's own growth copies them one by one).
+        let grown = words.count + Bucket.stagingStep
+        words = [UInt64](unsafeUninitializedCapacity: grown) { room, written in
+          words.withUnsafeBytes { UnsafeMutableRawBufferPointer(room).copyMemory(from: $0) }
+          written = words.count
+        }
       }
-      words[slot] = suffix
+      // Appended, then moved into its slot: the staged keys above it move up by one at once.
+      words.append(suffix)
+      words.withUnsafeMutableBufferPointer { words in
+        guard let base = words.baseAddress else { return }
+        (base + slot + 1).update(from: base + slot, count: words.count - 1 - slot)
+        base[slot] = suffix
+      }
       stagedCount += 1
+      return true
     }
 
     /// Merges the staged keys into the Elias–Fano form.
@@ -264,119 +319,151 @@ extension ForgottenIDs {
       self = Bucket(depth: Int(depth), sortedSuffixes: sortedSuffixes())
     }
 
-    /// Every suffix it holds, in increasing order.
+    /// Every suffix it holds, in increasing order: the merged ones read back in order (the
+    /// high bits from the ones of the high bits, the low bits from those packed), the staged
+    /// ones put among them. (Read and written through buffers, as a bucket is written.)
     func sortedSuffixes() -> [UInt64] {
-      var merged: [UInt64] = []
-      merged.reserveCapacity(count)
+      let count = self.count
+      let lowBits = Int(lowBitCount)
+      let lowMask = Bucket.mask(lowBits)
       let highStart = self.highStart
-      for wordIndex in highStart..<words.count {
-        var word = words[wordIndex]
-        while word != 0 {
-          let bit = (wordIndex - highStart) * 64 + word.trailingZeroBitCount
-          let index = merged.count
-          merged.append(UInt64(bit - index) &<< UInt64(lowBitCount) | lowBits(at: index))
-          word &= word &- 1
+      let stagedStart = self.stagedStart
+      return words.withUnsafeBufferPointer { words in
+        [UInt64](unsafeUninitializedCapacity: count) { suffixes, written in
+          var staged = stagedStart
+          var lowBit = Bucket.lowStart &<< 6
+          var index = 0
+          for wordIndex in highStart..<stagedStart {
+            var word = words[wordIndex]
+            while word != 0 {
+              let high = (wordIndex &- highStart) &<< 6 &+ word.trailingZeroBitCount &- index
+              word &= word &- 1
+              index &+= 1
+              var suffix = UInt64(truncatingIfNeeded: high) &<< UInt64(lowBits)
+              if lowBits > 0 {
+                let offset = lowBit & 63
+                var low = words[lowBit &>> 6] &>> UInt64(offset)
+                if offset &+ lowBits > 64 {
+                  low |= words[lowBit &>> 6 &+ 1] &<< UInt64(64 &- offset)
+                }
+                suffix |= low & lowMask
+                lowBit &+= lowBits
+              }
+              while staged < words.count, words[staged] < suffix {
+                suffixes.initializeElement(at: written, to: words[staged])
+                written &+= 1
+                staged &+= 1
+              }
+              suffixes.initializeElement(at: written, to: suffix)
+              written &+= 1
+            }
+          }
+          while staged < words.count {
+            suffixes.initializeElement(at: written, to: words[staged])
+            written &+= 1
+            staged &+= 1
+          }
         }
       }
-      guard stagedCount > 0 else { return merged }
-      var all: [UInt64] = []
-      all.reserveCapacity(count)
-      var next = 0
-      for staged in words[..<Int(stagedCount)] {
-        while next < merged.count, merged[next] < staged {
-          all.append(merged[next])
-          next += 1
-        }
-        all.append(staged)
-      }
-      all.append(contentsOf: merged[next...])
-      return all
     }
 
-    /// Where the staged keys' order puts `suffix`: the first staged one not below it.
+    /// Where the staged keys' order puts `suffix`: the number of staged ones below it.
     private func stagingSlot(of suffix: UInt64) -> Int {
-      var lower = 0
-      var upper = Int(stagedCount)
+      let start = stagedStart
+      var lower = start
+      var upper = words.count
       while lower < upper {
         let middle = (lower + upper) / 2
         if words[middle] < suffix { lower = middle + 1 } else { upper = middle }
       }
-      return lower
+      return lower - start
     }
 
     /// Whether `suffix` is among the merged keys: the keys with its high bits are the ones
-    /// after the high bits' `high`-th zero, in increasing order of their low bits.
+    /// after the high bits' `high`-th zero, in increasing order of their low bits. The search
+    /// for that zero starts at its eighth's sample.
     private func mergedContains(_ suffix: UInt64) -> Bool {
       guard mergedCount > 0 else { return false }
-      let high = suffix &>> UInt64(lowBitCount)
-      let low = suffix & Bucket.mask(Int(lowBitCount))
+      let lowBits = Int(lowBitCount)
+      let high = Int(truncatingIfNeeded: suffix &>> UInt64(lowBits))
+      let sample = high &>> Int(sampleShift)
+      guard sample < Bucket.sampleCount else { return false }
       let highStart = self.highStart
-      // Find the word holding the high-th zero, then the bit after it.
-      var zerosToPass = Int(high)
-      var wordIndex = highStart
-      var bit = 0
+      let highEnd = stagedStart
+      var position = self.sample(sample)
+      var zerosToPass = high - sample &<< Int(sampleShift)
       if zerosToPass > 0 {
-        while true {
-          guard wordIndex < words.count else { return false }
-          let zeros = 64 - words[wordIndex].nonzeroBitCount
-          if zeros >= zerosToPass { break }
-          zerosToPass -= zeros
+        var wordIndex = highStart + position &>> 6
+        guard wordIndex < highEnd else { return false }
+        // The zeros at or after `position`, as ones.
+        var zeros = ~words[wordIndex] & (UInt64.max &<< UInt64(position & 63))
+        var zeroCount = zeros.nonzeroBitCount
+        while zeroCount < zerosToPass {
+          zerosToPass -= zeroCount
           wordIndex += 1
+          guard wordIndex < highEnd else { return false }
+          zeros = ~words[wordIndex]
+          zeroCount = zeros.nonzeroBitCount
         }
-        bit = Bucket.position(ofSetBit: zerosToPass, in: ~words[wordIndex]) + 1
+        position = (wordIndex - highStart) &<< 6 + Bucket.position(ofSetBit: zerosToPass, in: zeros)
+        position += 1
       }
-      var position = (wordIndex - highStart) * 64 + bit
-      var index = position - Int(high)
+      let low = suffix & Bucket.mask(lowBits)
+      var index = position - high
       while true {
-        let wordIndex = highStart + position / 64
-        guard wordIndex < words.count, words[wordIndex] & (1 &<< UInt64(position % 64)) != 0
+        let wordIndex = highStart + position &>> 6
+        guard wordIndex < highEnd, words[wordIndex] & (1 &<< UInt64(position & 63)) != 0
         else { return false }
-        let candidate = lowBits(at: index)
+        if lowBits == 0 { return true }
+        let candidate = Bucket.bits(lowBits, at: Bucket.lowStart &<< 6 + index * lowBits, of: words)
         if candidate >= low { return candidate == low }
         position += 1
         index += 1
       }
     }
 
-    /// The low bits of the merged key at `index`.
-    private func lowBits(at index: Int) -> UInt64 {
-      let lowBits = Int(lowBitCount)
-      guard lowBits > 0 else { return 0 }
-      let bit = index * lowBits
-      let wordIndex = Bucket.stagingSlots + bit / 64
-      var value = words[wordIndex] &>> UInt64(bit % 64)
-      if bit % 64 + lowBits > 64 { value |= words[wordIndex + 1] &<< UInt64(64 - bit % 64) }
-      return value & Bucket.mask(lowBits)
+    /// Where in the high bits the keys of the `number`-th eighth of the high values begin.
+    private func sample(_ number: Int) -> Int {
+      let pair = words[number / 2]
+      return Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: pair &>> UInt64(number % 2 * 32)))
     }
 
     /// Where the high bits begin.
     private var highStart: Int {
-      Bucket.stagingSlots + (Int(mergedCount) * Int(lowBitCount) + 63) / 64
+      Bucket.lowStart + (Int(mergedCount) * Int(lowBitCount) + 63) / 64
+    }
+
+    /// Where the staged keys begin: after the high bits.
+    private var stagedStart: Int { words.count - Int(stagedCount) }
+
+    /// The `count` bits (1 to 63) of `words` from bit `bit` on.
+    private static func bits(_ count: Int, at bit: Int, of words: [UInt64]) -> UInt64 {
+      let wordIndex = bit &>> 6
+      let offset = bit & 63
+      var value = words[wordIndex] &>> UInt64(offset)
+      if offset + count > 64 { value |= words[wordIndex + 1] &<< UInt64(64 - offset) }
+      return value & mask(count)
     }
 
     /// The lowest `count` bits set (`count` below 64).
     private static func mask(_ count: Int) -> UInt64 { (1 &<< UInt64(count)) &- 1 }
 
     /// The position of the `rank`-th set bit of `word` (from 1, counting from the lowest
-    /// bit), found by halving: `word` has at least `rank` set bits.
+    /// bit): `word` has at least `rank` set bits. The byte holding it is found from the
+    /// running sums of the bytes' counts, then the bit within the byte.
     private static func position(ofSetBit rank: Int, in word: UInt64) -> Int {
-      var word = word
-      var rank = rank
-      var position = 0
-      var width: UInt64 = 32
-      while width > 0 {
-        let lowerHalf = word & ((1 &<< width) &- 1)
-        let ones = lowerHalf.nonzeroBitCount
-        if ones < rank {
-          rank -= ones
-          word &>>= width
-          position += Int(width)
-        } else {
-          word = lowerHalf
-        }
-        width /= 2
-      }
-      return position
+      var counts = word &- ((word &>> 1) & 0x5555_5555_5555_5555)
+      counts = (counts & 0x3333_3333_3333_3333) &+ ((counts &>> 2) & 0x3333_3333_3333_3333)
+      counts = (counts &+ (counts &>> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+      let sums = counts &* 0x0101_0101_0101_0101
+      // The bytes whose running sum is below `rank`: those before the one holding the bit.
+      let rankInEachByte = UInt64(rank - 1) &* 0x0101_0101_0101_0101
+      let below = ((rankInEachByte | 0x8080_8080_8080_8080) &- sums) & 0x8080_8080_8080_8080
+      let byte = ((below &>> 7) &* 0x0101_0101_0101_0101) &>> 56
+      let before = byte == 0 ? 0 : Int(truncatingIfNeeded: (sums &<< (64 - 8 * byte)) &>> 56)
+      var bits = word &>> (8 * byte)
+      for _ in 0..<(rank - before - 1) { bits &= bits &- 1 }
+      return 8 * Int(truncatingIfNeeded: byte) + bits.trailingZeroBitCount
     }
   }
 }
