@@ -19,9 +19,10 @@
 ///   that begin with those bits. A bucket that fills splits in two by its next bit: only that
 ///   bucket is rebuilt, and the directory doubles when a bucket is as deep as it is.
 /// - A bucket keeps each key's remaining bits sorted in Elias–Fano form (``Bucket``), a few
-///   bits above the least its keys' spread allows, with a few recent keys beside them in full
-///   until they are merged in. An insert's work is bounded by a bucket's size, whatever the
-///   number of ids forgotten.
+///   bits above the least its keys' spread allows, with the keys added since it last merged
+///   beside them in full. An insert stages its key; every few dozen inserts a bucket merges
+///   its staged keys in (keeping a key added twice once), or splits when full. So an
+///   insert's work is bounded by a bucket's size, whatever the number of ids forgotten.
 ///
 /// The set is never iterated for a result: no order depends on it, and two sets are equal
 /// when they hold the same keys, whatever order the ids were forgotten in.
@@ -34,8 +35,6 @@ struct ForgottenIDs: Sendable {
   private var directoryDepth = 0
   /// The buckets, in the order they were made.
   private var buckets: [Bucket] = []
-  /// How many ids it holds.
-  private(set) var count = 0
 
   /// Whether `id` was forgotten (see the type's note for long ids).
   func contains(_ id: String) -> Bool { contains(HashedID(id)) }
@@ -53,7 +52,8 @@ struct ForgottenIDs: Sendable {
     return buckets[bucketIndex(of: value)].contains(value)
   }
 
-  /// Adds `key` (nothing if it holds it already).
+  /// Adds `key` (nothing changes if it holds it already: a key staged twice, or staged
+  /// while merged, is kept once when its bucket merges).
   mutating func insert(key: UInt64) {
     if directory.isEmpty {
       directory = [0]
@@ -69,8 +69,11 @@ struct ForgottenIDs: Sendable {
         buckets[index].mergeStaging()
       }
     }
-    if buckets[index].insert(value) { count += 1 }
+    buckets[index].stage(value)
   }
+
+  /// How many keys it holds, counted bucket by bucket (it reads the whole set).
+  var count: Int { sortedValues().reduce(0) { total, _ in total + 1 } }
 
   /// The bytes the set's storage takes, its allocations' own headers included.
   var storageBytes: Int {
@@ -171,7 +174,7 @@ struct ForgottenIDs: Sendable {
 extension ForgottenIDs: Equatable {
   /// The same ids, whatever order they were forgotten in (and so however they are kept).
   static func == (left: ForgottenIDs, right: ForgottenIDs) -> Bool {
-    left.count == right.count && left.sortedValues().elementsEqual(right.sortedValues())
+    left.sortedValues().elementsEqual(right.sortedValues())
   }
 }
 
@@ -184,20 +187,23 @@ extension ForgottenIDs {
   ///   ``lowBitCount`` bits packed one after another, and its high bits, the rest, as a one
   ///   at position `high + index` of a bit string (so each high value is the number of zeros
   ///   before its one);
-  /// - last the keys staged since the last merge, sorted, in full, with room for a few more.
+  /// - last the keys staged since the last merge, in full, in the order they came, with room
+  ///   for a few more; the bucket notes which of 64 classes of low bits they have, so that
+  ///   most look-ups need not read them.
   ///
   /// With the low bits chosen from the number of keys and the width of their suffixes, a
   /// merged key takes at most two bits more than the logarithm of the suffixes' range per
   /// key, whatever their spread. A merge rewrites the bucket, so staging many keys between
   /// merges keeps an insert's share of the rewriting small; the staged keys' room grows a
-  /// few at a time, so that it costs little while few are staged.
+  /// few at a time, so that it costs little while few are staged. An insert only stages: it
+  /// reads nothing of the bucket but its end, and the merge drops a key it holds twice.
   fileprivate struct Bucket: Sendable {
     /// How many keys a bucket holds before it splits.
     static let capacity = 1024
     /// How many keys a bucket stages before it merges them into its Elias–Fano form.
-    static let stagingSlots = 32
+    static let stagingSlots = 64
     /// How many staged keys' room is added at a time.
-    static let stagingStep = 8
+    static let stagingStep = 16
     /// How many parts the high values are sampled in.
     static let sampleCount = 8
     /// Where the low bits begin.
@@ -215,6 +221,8 @@ extension ForgottenIDs {
     private var sampleShift: UInt8
     /// How many first bits its keys share.
     let depth: UInt8
+    /// Bit `suffix % 64` set for each staged suffix.
+    private var stagedClasses: UInt64 = 0
 
     /// A bucket holding `sortedSuffixes` (increasing, each below 2^(64 - depth)), all merged:
     /// their Elias–Fano form written word after word, with the samples of where each eighth
@@ -275,43 +283,36 @@ extension ForgottenIDs {
       self.depth = UInt8(depth)
     }
 
-    /// How many keys it holds.
+    /// How many keys it holds, a key staged twice (or staged and merged) counted twice.
     var count: Int { Int(mergedCount) + Int(stagedCount) }
 
+    /// Whether it must merge (or split) before it stages another key.
     var isStagingFull: Bool { Int(stagedCount) == Bucket.stagingSlots }
 
     /// Whether it holds the mixed key `value` (one that begins with its first bits).
     func contains(_ value: UInt64) -> Bool {
       let suffix = value & (UInt64.max &>> UInt64(depth))
-      let slot = stagedStart + stagingSlot(of: suffix)
-      if slot < words.count, words[slot] == suffix { return true }
+      if stagedClasses & (1 &<< (suffix & 63)) != 0, words[stagedStart...].contains(suffix) {
+        return true
+      }
       return mergedContains(suffix)
     }
 
-    /// Stages the mixed key `value` unless it holds it; false when it did. There is room to
-    /// stage it.
-    mutating func insert(_ value: UInt64) -> Bool {
+    /// Stages the mixed key `value`: there is room to stage it.
+    mutating func stage(_ value: UInt64) {
       let suffix = value & (UInt64.max &>> UInt64(depth))
-      var slot = stagedStart + stagingSlot(of: suffix)
-      if slot < words.count, words[slot] == suffix { return false }
-      if mergedContains(suffix) { return false }
       if words.count == words.capacity {
-        // More room, the words copied at once (the array's own growth copies them one by one).
+        // Room for a few more, the words copied at once (the array's own growth would copy
+        // them one by one, and double its room).
         let grown = words.count + Bucket.stagingStep
         words = [UInt64](unsafeUninitializedCapacity: grown) { room, written in
           words.withUnsafeBytes { UnsafeMutableRawBufferPointer(room).copyMemory(from: $0) }
           written = words.count
         }
       }
-      // Appended, then moved into its slot: the staged keys above it move up by one at once.
       words.append(suffix)
-      words.withUnsafeMutableBufferPointer { words in
-        guard let base = words.baseAddress else { return }
-        (base + slot + 1).update(from: base + slot, count: words.count - 1 - slot)
-        base[slot] = suffix
-      }
       stagedCount += 1
-      return true
+      stagedClasses |= 1 &<< (suffix & 63)
     }
 
     /// Merges the staged keys into the Elias–Fano form.
@@ -319,18 +320,25 @@ extension ForgottenIDs {
       self = Bucket(depth: Int(depth), sortedSuffixes: sortedSuffixes())
     }
 
-    /// Every suffix it holds, in increasing order: the merged ones read back in order (the
-    /// high bits from the ones of the high bits, the low bits from those packed), the staged
-    /// ones put among them. (Read and written through buffers, as a bucket is written.)
+    /// Every suffix it holds, once each, in increasing order: the merged ones read back in
+    /// order (the high bits from the ones of the high bits, the low bits from those packed),
+    /// the staged ones sorted and put among them. (Read and written through buffers, as a
+    /// bucket is written.)
     func sortedSuffixes() -> [UInt64] {
-      let count = self.count
       let lowBits = Int(lowBitCount)
       let lowMask = Bucket.mask(lowBits)
       let highStart = self.highStart
       let stagedStart = self.stagedStart
+      let staged = words[stagedStart...].sorted()
       return words.withUnsafeBufferPointer { words in
         [UInt64](unsafeUninitializedCapacity: count) { suffixes, written in
-          var staged = stagedStart
+          /// Writes `suffix` unless it was the last written.
+          func write(_ suffix: UInt64) {
+            if written > 0, suffixes[written &- 1] == suffix { return }
+            suffixes.initializeElement(at: written, to: suffix)
+            written &+= 1
+          }
+          var next = 0
           var lowBit = Bucket.lowStart &<< 6
           var index = 0
           for wordIndex in highStart..<stagedStart {
@@ -349,34 +357,19 @@ extension ForgottenIDs {
                 suffix |= low & lowMask
                 lowBit &+= lowBits
               }
-              while staged < words.count, words[staged] < suffix {
-                suffixes.initializeElement(at: written, to: words[staged])
-                written &+= 1
-                staged &+= 1
+              while next < staged.count, staged[next] <= suffix {
+                write(staged[next])
+                next &+= 1
               }
-              suffixes.initializeElement(at: written, to: suffix)
-              written &+= 1
+              write(suffix)
             }
           }
-          while staged < words.count {
-            suffixes.initializeElement(at: written, to: words[staged])
-            written &+= 1
-            staged &+= 1
+          while next < staged.count {
+            write(staged[next])
+            next &+= 1
           }
         }
       }
-    }
-
-    /// Where the staged keys' order puts `suffix`: the number of staged ones below it.
-    private func stagingSlot(of suffix: UInt64) -> Int {
-      let start = stagedStart
-      var lower = start
-      var upper = words.count
-      while lower < upper {
-        let middle = (lower + upper) / 2
-        if words[middle] < suffix { lower = middle + 1 } else { upper = middle }
-      }
-      return lower - start
     }
 
     /// Whether `suffix` is among the merged keys: the keys with its high bits are the ones

@@ -111,6 +111,23 @@ import Testing
     #expect(bitsPerKey < least + 6, "\(bitsPerKey) bits a key, the least is \(least)")
   }
 
+  /// A key added again, while still staged or after its bucket merged it, is held once.
+  @Test func aKeyAddedTwiceIsHeldOnce() {
+    var numbers = Numbers(state: 5)
+    let keys = (0..<3000).map { _ in numbers.next() }
+    var once = ForgottenIDs()
+    for key in keys { once.insert(key: key) }
+    var twice = ForgottenIDs()
+    for (index, key) in keys.enumerated() {
+      twice.insert(key: key)
+      twice.insert(key: key)
+      if index >= 500 { twice.insert(key: keys[index - 500]) }
+    }
+    #expect(twice.count == keys.count)
+    #expect(twice == once)
+    for key in keys { #expect(twice.contains(key: key)) }
+  }
+
   /// Equal when they hold the same keys, whatever order they came in.
   @Test func equalityIsTheSameKeys() {
     var numbers = Numbers(state: 3)
