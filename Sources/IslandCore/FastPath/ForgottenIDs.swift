@@ -1,6 +1,6 @@
-/// The ids of the activities the state has forgotten, kept compactly: one 64-bit key each in
-/// an open-addressing table (at most 16 bytes an id, whatever its length), so that a journal
-/// of a million activities stays within its memory (a set of strings took 74 MB to 204 MB).
+/// The ids of the activities the state has forgotten, an exact set of their 64-bit keys kept
+/// close to the fewest bits that can tell that many keys apart, so that a journal of millions
+/// of activities stays within its memory, and with no step that rebuilds the whole set.
 ///
 /// A key is exact for an id of up to 10 characters (the id's characters, 66 of them allowed,
 /// written as a number in bijective base 66, which is below 2^63): a start under such an id
@@ -8,59 +8,135 @@
 /// with the top bit set, so that no long id's key equals a short one's: a fresh long id is
 /// refused as already used only if its hash equals a forgotten one's, a chance of about
 /// n / 2^63 for n forgotten ids (10^-13 per start at a million). A forgotten id is never
-/// missed.
+/// missed. The set itself is exact on the keys: it answers whether that very key was
+/// inserted, never a guess.
 ///
-/// The table is never iterated for a result: no order depends on it.
+/// How it is kept (extendible hashing over sorted, succinct buckets):
+/// - Each key is first mixed (``HashedID/mix(_:)``, a bijection of 64-bit numbers), so that
+///   the clustered keys of short ids (consecutive numbers for `a1`, `a2`, ...) spread evenly;
+///   the set holds the mixed keys, and a mixed key stands for exactly one key.
+/// - A small directory, indexed by a mixed key's first bits, leads to the bucket of the keys
+///   that begin with those bits. A bucket that fills splits in two by its next bit: only that
+///   bucket is rebuilt, and the directory doubles when a bucket is as deep as it is.
+/// - A bucket keeps each key's remaining bits sorted in Elias–Fano form (``Bucket``), a few
+///   bits above the least its keys' spread allows, with the keys added since it last merged
+///   beside them in full. An insert stages its key; every few dozen inserts a bucket merges
+///   its staged keys in (keeping a key added twice once), or splits when full. So an
+///   insert's work is bounded by a bucket's size, whatever the number of ids forgotten.
+///
+/// The set is never iterated for a result: no order depends on it, and two sets are equal
+/// when they hold the same keys, whatever order the ids were forgotten in.
 struct ForgottenIDs: Sendable {
-  /// 0 for an empty slot, else a key (never 0).
-  private var slots: [UInt64] = []
-  /// How many ids it holds.
-  private(set) var count = 0
+  /// For each value of a mixed key's first ``directoryDepth`` bits, the index in ``buckets``
+  /// of the bucket holding the keys that begin so (a bucket less deep than the directory has
+  /// a run of entries). Empty until the first id is forgotten.
+  private var directory: [UInt32] = []
+  /// How many of a mixed key's first bits index the directory.
+  private var directoryDepth = 0
+  /// The buckets, in the order they were made.
+  private var buckets: [Bucket] = []
 
   /// Whether `id` was forgotten (see the type's note for long ids).
   func contains(_ id: String) -> Bool { contains(HashedID(id)) }
 
   /// Whether `id` was forgotten (see the type's note for long ids).
-  func contains(_ id: HashedID) -> Bool {
-    guard !slots.isEmpty else { return false }
-    let key = ForgottenIDs.key(id)
-    let mask = slots.count - 1
-    var slot = ForgottenIDs.slot(of: key, mask: mask)
-    while true {
-      let entry = slots[slot]
-      if entry == 0 { return false }
-      if entry == key { return true }
-      slot = (slot + 1) & mask
-    }
-  }
+  func contains(_ id: HashedID) -> Bool { contains(key: ForgottenIDs.key(id)) }
 
   /// Records `id` as forgotten.
-  mutating func insert(_ id: HashedID) {
-    let key = ForgottenIDs.key(id)
-    if (count + 1) * 4 > slots.count * 3 { grow() }
-    if place(key) { count += 1 }
+  mutating func insert(_ id: HashedID) { insert(key: ForgottenIDs.key(id)) }
+
+  /// Whether it holds `key`.
+  func contains(key: UInt64) -> Bool {
+    guard !directory.isEmpty else { return false }
+    let value = HashedID.mix(key)
+    return buckets[bucketIndex(of: value)].contains(value)
   }
 
-  /// Places `key`; false when it was there already.
-  private mutating func place(_ key: UInt64) -> Bool {
-    let mask = slots.count - 1
-    var slot = ForgottenIDs.slot(of: key, mask: mask)
-    while slots[slot] != 0 {
-      if slots[slot] == key { return false }
-      slot = (slot + 1) & mask
+  /// Adds `key` (nothing changes if it holds it already: a key staged twice, or staged
+  /// while merged, is kept once when its bucket merges).
+  mutating func insert(key: UInt64) {
+    if directory.isEmpty {
+      directory = [0]
+      buckets = [Bucket(depth: 0, sortedSuffixes: [])]
     }
-    slots[slot] = key
-    return true
+    let value = HashedID.mix(key)
+    var index = bucketIndex(of: value)
+    while buckets[index].isStagingFull {
+      if buckets[index].count >= Bucket.capacity, canSplit(index) {
+        split(index, holding: value)
+        index = bucketIndex(of: value)
+      } else {
+        buckets[index].mergeStaging()
+      }
+    }
+    buckets[index].stage(value)
   }
 
-  private mutating func grow() {
-    let old = slots
-    slots = Array(repeating: 0, count: max(16, old.count * 2))
-    for key in old where key != 0 { _ = place(key) }
+  /// How many keys it holds, counted bucket by bucket (it reads the whole set).
+  var count: Int { sortedValues().reduce(0) { total, _ in total + 1 } }
+
+  /// The bytes the set's storage takes, its allocations' own headers included.
+  var storageBytes: Int {
+    let arrayHeader = 32
+    let bucketWords = buckets.reduce(0) { $0 + $1.words.capacity }
+    return arrayHeader + directory.capacity * MemoryLayout<UInt32>.stride + arrayHeader
+      + buckets.capacity * MemoryLayout<Bucket>.stride + buckets.count * arrayHeader
+      + bucketWords * MemoryLayout<UInt64>.stride
   }
 
-  private static func slot(of key: UInt64, mask: Int) -> Int {
-    Int(truncatingIfNeeded: HashedID.mix(key)) & mask
+  private func bucketIndex(of value: UInt64) -> Int {
+    Int(directory[Int(ForgottenIDs.firstBits(of: value, count: directoryDepth))])
+  }
+
+  /// The first `count` bits of `value` as a number (0 for none).
+  private static func firstBits(of value: UInt64, count: Int) -> UInt64 {
+    count == 0 ? 0 : value &>> UInt64(64 - count)
+  }
+
+  /// Whether the bucket at `index` may split: always when the directory is deeper than it;
+  /// otherwise only while the directory is small beside the buckets, so that keys crowding
+  /// in one narrow range (which no fixed mixer rules out) make their bucket grow instead of
+  /// doubling the directory again and again.
+  private func canSplit(_ index: Int) -> Bool {
+    Int(buckets[index].depth) < directoryDepth
+      || directory.count < max(1 << 10, 16 * buckets.count)
+  }
+
+  /// Splits the bucket at `index`, the one `value` belongs to, in two by its next bit: the
+  /// keys with that bit clear stay, the others go to a new bucket.
+  private mutating func split(_ index: Int, holding value: UInt64) {
+    let depth = Int(buckets[index].depth)
+    if depth == directoryDepth {
+      directory = (0..<2 * directory.count).map { directory[$0 >> 1] }
+      directoryDepth += 1
+    }
+    let suffixes = buckets[index].sortedSuffixes()
+    let nextBit: UInt64 = 1 &<< UInt64(63 - depth)
+    let half = suffixes.firstIndex { $0 & nextBit != 0 } ?? suffixes.count
+    buckets[index] = Bucket(depth: depth + 1, sortedSuffixes: Array(suffixes[..<half]))
+    buckets.append(
+      Bucket(depth: depth + 1, sortedSuffixes: suffixes[half...].map { $0 & ~nextBit }))
+    // The bucket's entries are a run of 2^(directoryDepth - depth); the upper half of the run
+    // is the new bucket's.
+    let run = 1 << (directoryDepth - depth)
+    let start = Int(ForgottenIDs.firstBits(of: value, count: depth)) << (directoryDepth - depth)
+    let newIndex = UInt32(buckets.count - 1)
+    for entry in (start + run / 2)..<(start + run) { directory[entry] = newIndex }
+  }
+
+  /// The mixed keys in increasing order, bucket after bucket in the order of their first bits.
+  private func sortedValues() -> some Sequence<UInt64> {
+    var starts: [(prefix: UInt64, bucket: Int)] = []
+    var entry = 0
+    while entry < directory.count {
+      let bucket = Int(directory[entry])
+      let prefix = directoryDepth == 0 ? 0 : UInt64(entry) &<< UInt64(64 - directoryDepth)
+      starts.append((prefix, bucket))
+      entry += 1 << (directoryDepth - Int(buckets[bucket].depth))
+    }
+    return starts.lazy.flatMap { start in
+      buckets[start.bucket].sortedSuffixes().lazy.map { start.prefix | $0 }
+    }
   }
 
   /// The id's key: exact for up to 10 characters, its tagged hash for longer ones.
@@ -96,22 +172,291 @@ struct ForgottenIDs: Sendable {
 }
 
 extension ForgottenIDs: Equatable {
-  /// The same ids, whatever order they were forgotten in (and so wherever they sit).
+  /// The same ids, whatever order they were forgotten in (and so however they are kept).
   static func == (left: ForgottenIDs, right: ForgottenIDs) -> Bool {
-    guard left.count == right.count else { return false }
-    if left.slots == right.slots { return true }
-    for key in left.slots where key != 0 && !right.containsKey(key) { return false }
-    return true
+    left.sortedValues().elementsEqual(right.sortedValues())
   }
+}
 
-  private func containsKey(_ key: UInt64) -> Bool {
-    guard !slots.isEmpty else { return false }
-    let mask = slots.count - 1
-    var slot = ForgottenIDs.slot(of: key, mask: mask)
-    while slots[slot] != 0 {
-      if slots[slot] == key { return true }
-      slot = (slot + 1) & mask
+extension ForgottenIDs {
+  /// The mixed keys that begin with one run of first bits (the bucket's `depth` of them),
+  /// each kept as its remaining bits, its suffix, in one array of words:
+  /// - first ``sampleCount`` samples of where the high bits of each eighth of the high values
+  ///   begin, two a word, so that a look-up reads only the high bits of its eighth;
+  /// - then the Elias–Fano form of the merged keys, in increasing order: each suffix's low
+  ///   ``lowBitCount`` bits packed one after another, and its high bits, the rest, as a one
+  ///   at position `high + index` of a bit string (so each high value is the number of zeros
+  ///   before its one);
+  /// - last the keys staged since the last merge, in full, in the order they came, with room
+  ///   for a few more; the bucket notes which of 64 classes of low bits they have, so that
+  ///   most look-ups need not read them.
+  ///
+  /// With the low bits chosen from the number of keys and the width of their suffixes, a
+  /// merged key takes at most two bits more than the logarithm of the suffixes' range per
+  /// key, whatever their spread. A merge rewrites the bucket, so staging many keys between
+  /// merges keeps an insert's share of the rewriting small; the staged keys' room grows a
+  /// few at a time, so that it costs little while few are staged. An insert only stages: it
+  /// reads nothing of the bucket but its end, and the merge drops a key it holds twice.
+  fileprivate struct Bucket: Sendable {
+    /// How many keys a bucket holds before it splits.
+    static let capacity = 1024
+    /// How many keys a bucket stages before it merges them into its Elias–Fano form.
+    static let stagingSlots = 64
+    /// How many staged keys' room is added at a time.
+    static let stagingStep = 16
+    /// How many parts the high values are sampled in.
+    static let sampleCount = 8
+    /// Where the low bits begin.
+    static let lowStart = sampleCount / 2
+
+    /// The samples, the low bits, the high bits, then the staged keys.
+    private(set) var words: [UInt64]
+    /// How many keys are in the Elias–Fano form.
+    private var mergedCount: UInt32
+    /// How many keys are staged.
+    private var stagedCount: UInt8
+    /// How many low bits of each merged suffix are packed.
+    private var lowBitCount: UInt8
+    /// How many low bits of a high value its sample's number leaves out.
+    private var sampleShift: UInt8
+    /// How many first bits its keys share.
+    let depth: UInt8
+    /// Bit `suffix % 64` set for each staged suffix.
+    private var stagedClasses: UInt64 = 0
+
+    /// A bucket holding `sortedSuffixes` (increasing, each below 2^(64 - depth)), all merged:
+    /// their Elias–Fano form written word after word, with the samples of where each eighth
+    /// of the high values begins. (The words are written through a buffer: a merge writes
+    /// every key of its bucket, and the array's own checks on each write cost more than the
+    /// writing.)
+    init(depth: Int, sortedSuffixes suffixes: [UInt64]) {
+      let count = suffixes.count
+      let suffixBits = 64 - depth
+      let lowBits = count == 0 ? 0 : max(0, suffixBits - (Int.bitWidth - count.leadingZeroBitCount))
+      let largestHigh = Int((suffixes.last ?? 0) &>> UInt64(lowBits))
+      let sampleShift = max(0, Int.bitWidth - largestHigh.leadingZeroBitCount - 3)
+      let highStart = Bucket.lowStart + (count * lowBits + 63) / 64
+      let highBitCount = count == 0 ? 0 : count + largestHigh + 1
+      let wordCount = highStart + (highBitCount + 63) / 64
+      let words = [UInt64](unsafeUninitializedCapacity: wordCount) { words, written in
+        words.initialize(repeating: 0)
+        written = wordCount
+        suffixes.withUnsafeBufferPointer { suffixes in
+          // The low bits, packed one after another.
+          if lowBits > 0 {
+            let lowMask = Bucket.mask(lowBits)
+            var bit = Bucket.lowStart &<< 6
+            for suffix in suffixes {
+              let low = suffix & lowMask
+              let offset = bit & 63
+              words[bit &>> 6] |= low &<< UInt64(offset)
+              if offset &+ lowBits > 64 { words[bit &>> 6 &+ 1] |= low &>> UInt64(64 &- offset) }
+              bit &+= lowBits
+            }
+          }
+          // The high bits: the key at `index` sets bit `high + index`. A sample is where the
+          // keys of its eighth begin: after the zeros of the high values below the eighth and
+          // the ones of the keys before it.
+          var sample = 0
+          var sampleHigh = 0
+          for index in 0..<count {
+            let high = Int(truncatingIfNeeded: suffixes[index] &>> UInt64(lowBits))
+            while high >= sampleHigh, sample < Bucket.sampleCount {
+              words[sample / 2] |= UInt64(sampleHigh &+ index) &<< UInt64(sample % 2 * 32)
+              sample += 1
+              sampleHigh = sample &<< sampleShift
+            }
+            let bit = high &+ index
+            words[highStart &+ bit &>> 6] |= 1 &<< UInt64(bit & 63)
+          }
+          while sample < Bucket.sampleCount {
+            words[sample / 2] |= UInt64(sample &<< sampleShift + count) &<< UInt64(sample % 2 * 32)
+            sample += 1
+          }
+        }
+      }
+      self.words = words
+      mergedCount = UInt32(count)
+      stagedCount = 0
+      lowBitCount = UInt8(lowBits)
+      self.sampleShift = UInt8(sampleShift)
+      self.depth = UInt8(depth)
     }
-    return false
+
+    /// How many keys it holds, a key staged twice (or staged and merged) counted twice.
+    var count: Int { Int(mergedCount) + Int(stagedCount) }
+
+    /// Whether it must merge (or split) before it stages another key.
+    var isStagingFull: Bool { Int(stagedCount) == Bucket.stagingSlots }
+
+    /// Whether it holds the mixed key `value` (one that begins with its first bits).
+    func contains(_ value: UInt64) -> Bool {
+      let suffix = value & (UInt64.max &>> UInt64(depth))
+      if stagedClasses & (1 &<< (suffix & 63)) != 0, words[stagedStart...].contains(suffix) {
+        return true
+      }
+      return mergedContains(suffix)
+    }
+
+    /// Stages the mixed key `value`: there is room to stage it.
+    mutating func stage(_ value: UInt64) {
+      let suffix = value & (UInt64.max &>> UInt64(depth))
+      if words.count == words.capacity {
+        // Room for a few more, the words copied at once (the array's own growth would copy
+        // them one by one, and double its room).
+        let grown = words.count + Bucket.stagingStep
+        words = [UInt64](unsafeUninitializedCapacity: grown) { room, written in
+          words.withUnsafeBytes { UnsafeMutableRawBufferPointer(room).copyMemory(from: $0) }
+          written = words.count
+        }
+      }
+      words.append(suffix)
+      stagedCount += 1
+      stagedClasses |= 1 &<< (suffix & 63)
+    }
+
+    /// Merges the staged keys into the Elias–Fano form.
+    mutating func mergeStaging() {
+      self = Bucket(depth: Int(depth), sortedSuffixes: sortedSuffixes())
+    }
+
+    /// Every suffix it holds, once each, in increasing order: the merged ones read back in
+    /// order (the high bits from the ones of the high bits, the low bits from those packed),
+    /// the staged ones sorted and put among them. (Read and written through buffers, as a
+    /// bucket is written.)
+    func sortedSuffixes() -> [UInt64] {
+      let lowBits = Int(lowBitCount)
+      let lowMask = Bucket.mask(lowBits)
+      let highStart = self.highStart
+      let stagedStart = self.stagedStart
+      let staged = words[stagedStart...].sorted()
+      return words.withUnsafeBufferPointer { words in
+        [UInt64](unsafeUninitializedCapacity: count) { suffixes, written in
+          /// Writes `suffix` unless it was the last written.
+          func write(_ suffix: UInt64) {
+            if written > 0, suffixes[written &- 1] == suffix { return }
+            suffixes.initializeElement(at: written, to: suffix)
+            written &+= 1
+          }
+          var next = 0
+          var lowBit = Bucket.lowStart &<< 6
+          var index = 0
+          for wordIndex in highStart..<stagedStart {
+            var word = words[wordIndex]
+            while word != 0 {
+              let high = (wordIndex &- highStart) &<< 6 &+ word.trailingZeroBitCount &- index
+              word &= word &- 1
+              index &+= 1
+              var suffix = UInt64(truncatingIfNeeded: high) &<< UInt64(lowBits)
+              if lowBits > 0 {
+                let offset = lowBit & 63
+                var low = words[lowBit &>> 6] &>> UInt64(offset)
+                if offset &+ lowBits > 64 {
+                  low |= words[lowBit &>> 6 &+ 1] &<< UInt64(64 &- offset)
+                }
+                suffix |= low & lowMask
+                lowBit &+= lowBits
+              }
+              while next < staged.count, staged[next] <= suffix {
+                write(staged[next])
+                next &+= 1
+              }
+              write(suffix)
+            }
+          }
+          while next < staged.count {
+            write(staged[next])
+            next &+= 1
+          }
+        }
+      }
+    }
+
+    /// Whether `suffix` is among the merged keys: the keys with its high bits are the ones
+    /// after the high bits' `high`-th zero, in increasing order of their low bits. The search
+    /// for that zero starts at its eighth's sample.
+    private func mergedContains(_ suffix: UInt64) -> Bool {
+      guard mergedCount > 0 else { return false }
+      let lowBits = Int(lowBitCount)
+      let high = Int(truncatingIfNeeded: suffix &>> UInt64(lowBits))
+      let sample = high &>> Int(sampleShift)
+      guard sample < Bucket.sampleCount else { return false }
+      let highStart = self.highStart
+      let highEnd = stagedStart
+      var position = self.sample(sample)
+      var zerosToPass = high - sample &<< Int(sampleShift)
+      if zerosToPass > 0 {
+        var wordIndex = highStart + position &>> 6
+        guard wordIndex < highEnd else { return false }
+        // The zeros at or after `position`, as ones.
+        var zeros = ~words[wordIndex] & (UInt64.max &<< UInt64(position & 63))
+        var zeroCount = zeros.nonzeroBitCount
+        while zeroCount < zerosToPass {
+          zerosToPass -= zeroCount
+          wordIndex += 1
+          guard wordIndex < highEnd else { return false }
+          zeros = ~words[wordIndex]
+          zeroCount = zeros.nonzeroBitCount
+        }
+        position = (wordIndex - highStart) &<< 6 + Bucket.position(ofSetBit: zerosToPass, in: zeros)
+        position += 1
+      }
+      let low = suffix & Bucket.mask(lowBits)
+      var index = position - high
+      while true {
+        let wordIndex = highStart + position &>> 6
+        guard wordIndex < highEnd, words[wordIndex] & (1 &<< UInt64(position & 63)) != 0
+        else { return false }
+        if lowBits == 0 { return true }
+        let candidate = Bucket.bits(lowBits, at: Bucket.lowStart &<< 6 + index * lowBits, of: words)
+        if candidate >= low { return candidate == low }
+        position += 1
+        index += 1
+      }
+    }
+
+    /// Where in the high bits the keys of the `number`-th eighth of the high values begin.
+    private func sample(_ number: Int) -> Int {
+      let pair = words[number / 2]
+      return Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: pair &>> UInt64(number % 2 * 32)))
+    }
+
+    /// Where the high bits begin.
+    private var highStart: Int {
+      Bucket.lowStart + (Int(mergedCount) * Int(lowBitCount) + 63) / 64
+    }
+
+    /// Where the staged keys begin: after the high bits.
+    private var stagedStart: Int { words.count - Int(stagedCount) }
+
+    /// The `count` bits (1 to 63) of `words` from bit `bit` on.
+    private static func bits(_ count: Int, at bit: Int, of words: [UInt64]) -> UInt64 {
+      let wordIndex = bit &>> 6
+      let offset = bit & 63
+      var value = words[wordIndex] &>> UInt64(offset)
+      if offset + count > 64 { value |= words[wordIndex + 1] &<< UInt64(64 - offset) }
+      return value & mask(count)
+    }
+
+    /// The lowest `count` bits set (`count` below 64).
+    private static func mask(_ count: Int) -> UInt64 { (1 &<< UInt64(count)) &- 1 }
+
+    /// The position of the `rank`-th set bit of `word` (from 1, counting from the lowest
+    /// bit): `word` has at least `rank` set bits. The byte holding it is found from the
+    /// running sums of the bytes' counts, then the bit within the byte.
+    private static func position(ofSetBit rank: Int, in word: UInt64) -> Int {
+      var counts = word &- ((word &>> 1) & 0x5555_5555_5555_5555)
+      counts = (counts & 0x3333_3333_3333_3333) &+ ((counts &>> 2) & 0x3333_3333_3333_3333)
+      counts = (counts &+ (counts &>> 4)) & 0x0F0F_0F0F_0F0F_0F0F
+      let sums = counts &* 0x0101_0101_0101_0101
+      // The bytes whose running sum is below `rank`: those before the one holding the bit.
+      let rankInEachByte = UInt64(rank - 1) &* 0x0101_0101_0101_0101
+      let below = ((rankInEachByte | 0x8080_8080_8080_8080) &- sums) & 0x8080_8080_8080_8080
+      let byte = ((below &>> 7) &* 0x0101_0101_0101_0101) &>> 56
+      let before = byte == 0 ? 0 : Int(truncatingIfNeeded: (sums &<< (64 - 8 * byte)) &>> 56)
+      var bits = word &>> (8 * byte)
+      for _ in 0..<(rank - before - 1) { bits &= bits &- 1 }
+      return 8 * Int(truncatingIfNeeded: byte) + bits.trailingZeroBitCount
+    }
   }
 }
