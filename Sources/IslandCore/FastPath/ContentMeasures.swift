@@ -58,7 +58,7 @@ extension ContentMeasures {
     // The positions (under 64) of the fields whose values are measured.
     var measured: UInt64 = 0
     var bytes = 2 + max(0, content.fields.count - 1)
-    for field in 0..<min(8, roles) {
+    for field in 0..<min(FieldMeasures.capacity, roles) {
       guard let position = slots.position(of: field), position < 64,
         measured & 1 << UInt64(position) == 0
       else { continue }

@@ -27,8 +27,9 @@ final class LayoutPlan: Sendable {
   /// Each zone's width as a sum of parts, by ``Zone/ordinal`` (not ``WidthModel/isModeled``
   /// for a zone it cannot model).
   let widthModels: [WidthModel]
-  /// The fields (numbered under 8, bits by number) whose widths some zone's estimate reads:
-  /// the others' string values are measured for their JSON length alone.
+  /// The fields (bits by number, all under ``FieldMeasures/capacity``) whose widths some
+  /// zone's estimate reads: the others' string values are measured for their JSON length
+  /// alone.
   let estimatedFields: UInt8
   /// Whether the layout's own parts pass the layout checks
   /// (``LayoutChecks/partsAreValid(_:)``).
@@ -300,7 +301,8 @@ final class LayoutPlan: Sendable {
     return fields
   }
 
-  /// Whether some zone's width estimate reads the width of field `number` (under 8).
+  /// Whether some zone's width estimate reads the width of field `number` (under
+  /// ``FieldMeasures/capacity``).
   func estimates(_ number: Int) -> Bool { estimatedFields & (1 &<< UInt8(number)) != 0 }
 
   /// The number of field `name` among ``roles``, or nil when the layout does nothing with it.

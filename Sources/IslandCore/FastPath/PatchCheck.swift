@@ -12,7 +12,8 @@ extension IslandState {
     var zones: ZoneSet = []
     /// Whether a changed field pulses the leading icon.
     var pulses = false
-    /// The changed fields the layout numbers under 8 (bits by number).
+    /// The changed fields the activity keeps measures of (numbered under
+    /// ``FieldMeasures/capacity``, bits by number).
     var fields: UInt8 = 0
     /// Those fields' new values measured.
     var measures = FieldMeasures()
@@ -95,7 +96,7 @@ extension IslandState {
                 patchFields[patchIndex].name, of: attributes.id, in: plan.staticAttributes)
               if patchIndex < 8 { checked.changed |= 1 &<< UInt8(patchIndex) }
               // Same name: only the value's length changes.
-              if let number, number < 8 {
+              if let number, number < FieldMeasures.capacity {
                 // The new value is measured once, for the payload here and for the zones'
                 // widths once merged.
                 let measure = FieldMeasure(
@@ -116,7 +117,7 @@ extension IslandState {
               if count > 0 { checked.payloadBytes += 1 }
               count += 1
               checked.payloadBytes += PayloadSize.jsonLength(of: patchFields[patchIndex])
-              if let number, number < 8 {
+              if let number, number < FieldMeasures.capacity {
                 checked.measures[number] = FieldMeasure(
                   patchFields[patchIndex].value, width: plan.estimates(number))
               }
@@ -131,7 +132,7 @@ extension IslandState {
               throw .fieldNotNumber(zone: zone, field: name, view: view)
             }
             checked.zones.formUnion(roles[number].zones)
-            if number < 8 { checked.fields |= 1 &<< UInt8(number) }
+            if number < FieldMeasures.capacity { checked.fields |= 1 &<< UInt8(number) }
             namesSymbol = namesSymbol || roles[number].namesSymbol
             checked.pulses = checked.pulses || roles[number].pulses
           }

@@ -10,15 +10,15 @@ struct WidthModel: Sendable {
   /// What does not depend on the fields.
   private(set) var constant = 0.0
   /// Each measured field or countdown (a countdown's width moves with time: it is worked out
-  /// from the time left), at most eight. An array read in place: an inline one is copied
-  /// whole to read one term.
+  /// from the time left). An array read in place: an inline one is copied whole to read one
+  /// term.
   private var terms: [Term] = []
   /// Whether the zone has a model: a zone without one is measured, never estimated.
   private(set) var isModeled: Bool
 
   /// One field's part in the width.
   private struct Term: Sendable {
-    /// The field's number (under 8).
+    /// The field's number (under ``FieldMeasures/capacity``).
     let field: Int
     /// Whether it shows as a countdown.
     let isCountdown: Bool
@@ -26,11 +26,11 @@ struct WidthModel: Sendable {
     let pointsPerEm: Double
   }
 
-  /// No model: the zone measures a field numbered 8 or more, or more than eight fields.
+  /// No model: the zone measures a field the activity keeps no measure of.
   init() { isModeled = false }
 
   /// The model of a zone compiled to `steps`, or none (``init()``) when it measures a field
-  /// numbered 8 or more, or more than eight fields.
+  /// numbered ``FieldMeasures/capacity`` or more, which the activity keeps no measure of.
   init(
     steps: UnsafeBufferPointer<ZoneProgram.Step>, literals: UnsafeBufferPointer<UInt8>,
     horizontalPadding: Bool
@@ -53,7 +53,7 @@ struct WidthModel: Sendable {
           after: literalEms)
       case .field(let field, let measured):
         guard measured else { continue }
-        guard field < 8 else {
+        guard field < FieldMeasures.capacity else {
           self = WidthModel()
           return
         }
@@ -61,7 +61,7 @@ struct WidthModel: Sendable {
       case .percent:
         continue
       case .countdown(let field):
-        guard field < 8 else {
+        guard field < FieldMeasures.capacity else {
           self = WidthModel()
           return
         }
@@ -70,10 +70,6 @@ struct WidthModel: Sendable {
         let pointsPerEm = pointSize * weight
         constant += literalEms * pointsPerEm
         for piece in pieceFields {
-          guard terms.count < 8 else {
-            self = WidthModel()
-            return
-          }
           terms.append(
             Term(field: piece.field, isCountdown: piece.isCountdown, pointsPerEm: pointsPerEm))
         }
@@ -124,15 +120,23 @@ struct WidthModel: Sendable {
   }
 }
 
-/// What the reducer keeps of each of an activity's first eight layout fields (numbered as its
-/// plan's roles) as its content changes: the width of its text in ems, and its length as
-/// JSON (for the payload limit). A field the content lacks measures 0 and 0.
+/// What the reducer keeps of each of an activity's first ``capacity`` layout fields (numbered
+/// as its plan's roles) as its content changes: the width of its text in ems, and its length
+/// as JSON (for the payload limit). A field the content lacks measures 0 and 0.
 struct FieldMeasures: Sendable {
-  private var measures = InlineArray<8, FieldMeasure>(repeating: FieldMeasure())
+  /// How many fields it measures. A zone that reads a later field has no width estimate and
+  /// is measured exactly, and a later field's old value is measured again for the payload.
+  /// Fewer than ``FieldSlots`` locates: every activity keeps its measures and every update
+  /// copies them, while a zone that reads more fields (a default layout's bottom region)
+  /// often shows more text than its budget, where the estimate skips nothing: the truncation
+  /// warning needs its exact width.
+  static var capacity: Int { Storage.count }
+  private typealias Storage = InlineArray<8, FieldMeasure>
+  private var measures = Storage(repeating: FieldMeasure())
 
   /// The fields of `fields` numbered under `count` measured.
   init<Source: FieldSource>(_ fields: Source, count: Int) {
-    for field in 0..<min(8, count) {
+    for field in 0..<min(FieldMeasures.capacity, count) {
       if let value = fields.value(field) { measures[field] = FieldMeasure(value) }
     }
   }
@@ -140,7 +144,7 @@ struct FieldMeasures: Sendable {
   /// Nothing measured.
   init() {}
 
-  /// The measure of field `field` (under 8).
+  /// The measure of field `field` (under ``capacity``).
   subscript(field: Int) -> FieldMeasure {
     get { measures[field] }
     set { measures[field] = newValue }
@@ -156,7 +160,7 @@ struct FieldMeasures: Sendable {
     }
   }
 
-  /// The JSON length of field `field` (under 8).
+  /// The JSON length of field `field` (under ``capacity``).
   func jsonLength(of field: Int) -> Int { measures[field].jsonLength }
 }
 
