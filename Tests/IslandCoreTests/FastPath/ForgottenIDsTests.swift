@@ -1,19 +1,12 @@
 import Foundation
+import IslandProperties
 import Testing
 
 @testable import IslandCore
 
-/// The forgotten ids: an exact set of keys, checked against a `Set<UInt64>`.
+/// The forgotten ids: an exact set of keys, checked against a `Set<UInt64>`, on keys drawn
+/// from fixed SplitMix64 streams so that every run checks the same keys.
 @Suite struct ForgottenIDsTests {
-  /// A fixed stream of 64-bit numbers (SplitMix64), so that every run checks the same keys.
-  struct Numbers {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      return HashedID.mix(state &- 0x9E37_79B9_7F4A_7C15)
-    }
-  }
-
   /// The key whose mixed value is `value`: ``HashedID/mix(_:)`` undone step by step, which
   /// shows it is a bijection and lets a test choose where keys fall.
   static func unmixed(_ value: UInt64) -> UInt64 {
@@ -34,7 +27,7 @@ import Testing
   }
 
   @Test func theMixUndoneGivesTheKeyBack() {
-    var numbers = Numbers(state: 1)
+    var numbers = SplitMix64(seed: 1)
     for _ in 0..<1000 {
       let key = numbers.next()
       #expect(Self.unmixed(HashedID.mix(key)) == key)
@@ -45,7 +38,7 @@ import Testing
   /// held and fresh keys between the inserts, enough of them to split buckets hundreds of
   /// times and double the directory several times.
   @Test func agreesWithASetOfKeys() {
-    var numbers = Numbers(state: 12)
+    var numbers = SplitMix64(seed: 12)
     var set = ForgottenIDs()
     var reference = Set<UInt64>()
     var inserted: [UInt64] = []
@@ -80,7 +73,7 @@ import Testing
   /// Keys whose mixed values share their first 40 bits crowd one bucket: it grows instead of
   /// doubling the directory past its bound, and the set stays exact and small.
   @Test func keysCrowdingOneRangeStayExactAndSmall() {
-    var numbers = Numbers(state: 40)
+    var numbers = SplitMix64(seed: 40)
     var set = ForgottenIDs()
     var reference = Set<UInt64>()
     let shared = numbers.next() & ~(UInt64.max >> 40)
@@ -102,7 +95,7 @@ import Testing
   /// The set stays near the fewest bits that can tell its keys apart: log2(2^64 / n) and a
   /// little over a bit and a half a key.
   @Test func takesAFewBitsAKeyAboveTheLeast() {
-    var numbers = Numbers(state: 7)
+    var numbers = SplitMix64(seed: 7)
     var set = ForgottenIDs()
     let count = 200_000
     for _ in 0..<count { set.insert(key: numbers.next()) }
@@ -113,7 +106,7 @@ import Testing
 
   /// A key added again, while still staged or after its bucket merged it, is held once.
   @Test func aKeyAddedTwiceIsHeldOnce() {
-    var numbers = Numbers(state: 5)
+    var numbers = SplitMix64(seed: 5)
     let keys = (0..<3000).map { _ in numbers.next() }
     var once = ForgottenIDs()
     for key in keys { once.insert(key: key) }
@@ -130,7 +123,7 @@ import Testing
 
   /// Equal when they hold the same keys, whatever order they came in.
   @Test func equalityIsTheSameKeys() {
-    var numbers = Numbers(state: 3)
+    var numbers = SplitMix64(seed: 3)
     let keys = (0..<5000).map { _ in numbers.next() }
     var forward = ForgottenIDs()
     for key in keys { forward.insert(key: key) }
