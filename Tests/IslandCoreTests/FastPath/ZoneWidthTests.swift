@@ -18,9 +18,10 @@ import Testing
     "\u{FFFD}", "𝔘", "·", " · note3: ",
   ]
 
-  /// The plain definition: each scalar's width in ems, added in order from zero.
-  static func plainEms(of text: String) -> Double {
-    var ems = 0.0
+  /// The plain definition: `start` (zero, or a running sum) plus each scalar's width in ems,
+  /// added in order in floating point.
+  static func plainEms(of text: String, after start: Double = 0) -> Double {
+    var ems = start
     for scalar in text.unicodeScalars { ems += TextMetrics.emWidth(of: scalar) }
     return ems
   }
@@ -52,14 +53,6 @@ import Testing
   }
 
   // MARK: - Running sums of any magnitude
-
-  /// The plain definition from a running sum: `start` plus each scalar's width in ems, added
-  /// in order in floating point.
-  static func plainEms(of text: String, after start: Double) -> Double {
-    var ems = start
-    for scalar in text.unicodeScalars { ems += TextMetrics.emWidth(of: scalar) }
-    return ems
-  }
 
   /// Running sums of every magnitude a measure could be handed: zero, below a quarter, each
   /// power of two from 2^-4 to 2^60 and the doubles just below and above it (a binade's first
