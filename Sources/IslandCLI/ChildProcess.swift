@@ -13,7 +13,9 @@ enum ChildProcess {
     var status: Int32
     /// Whether a signal ended it.
     var signalled: Bool
+    /// What it wrote on its standard output.
     var output: Data
+    /// What it wrote on its standard error.
     var error: Data
   }
 
