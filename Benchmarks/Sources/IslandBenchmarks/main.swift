@@ -16,6 +16,10 @@ import IslandProperties
 //                               checked by PropertyRunner, which generates and checks at once)
 //   island-bench fold N [R] [WORKLOAD]
 //                               folds N generated events R times (for profilers)
+//   island-bench waiting W [N] [R]
+//                               folds N events (100k) R times (5) after W ended activities
+//                               were left waiting for dismissal (for profilers: the cost of an
+//                               event against the activities waiting)
 //   island-bench replay-parts FILE [WORKLOAD]
 //                               a replay of FILE (written by WORKLOAD) against its parts: its
 //                               decoding, the fold of its decoded entries and of generated ones
@@ -92,6 +96,21 @@ case "fuzz":
     let running = time { _ = runner.run(seed: 1, runs: count) }
     print("\(Int(Double(count) / running)) cases of 50 events/s checked by the runner (one pass)")
   }
+case "waiting":
+  guard let waiting = arguments.dropFirst().first.flatMap({ Int($0) }) else {
+    print("usage: island-bench waiting W [N] [R]")
+    exit(64)
+  }
+  let count = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 100_000
+  let repeats = arguments.dropFirst(3).first.flatMap { Int($0) } ?? 5
+  var workload = WaitingWorkload(waiting: waiting, seed: 1)
+  let (prefix, generated) = workload.generate(count)
+  var events = consume generated
+  let seconds = median((0..<repeats).map { _ in time { _ = foldAll(&events, from: prefix) } })
+  print(
+    "folded \(events.count) events after \(waiting) waiting:"
+      + " \(String(format: "%.0f", seconds / Double(events.count) * 1e9)) ns an event"
+      + " (median of \(repeats))")
 case "replay-parts":
   guard (2...3).contains(arguments.count) else {
     print("usage: island-bench replay-parts FILE [WORKLOAD]")
