@@ -145,10 +145,14 @@ struct ForgottenIDs: Sendable {
     }
   }
 
-  /// The id's key: exact for up to 10 characters, its tagged hash for longer ones.
+  /// The id's key: exact for up to 10 characters, its tagged hash for longer ones. A long
+  /// id's bytes are not read: its length is the string's own, and its hash is made.
+  @inline(__always)
   static func key(_ id: HashedID) -> UInt64 {
-    let code = id.id.withUTF8Bytes { bytes in bytes.count <= 10 ? exactCode(bytes) : nil }
-    return code ?? id.hash | 1 << 63
+    guard id.id.utf8.count <= 10, let code = id.id.withUTF8Bytes(exactCode) else {
+      return id.hash | 1 << 63
+    }
+    return code
   }
 
   /// The bytes as a number in bijective base 66 over the id alphabet; nil for a byte outside
