@@ -7,9 +7,9 @@
 /// So the list takes an activity out by moving the shorter side of it one step: those before
 /// it towards the end, over a spent slot at the front, or those after it towards the front.
 /// Forgetting costs what it moves, not the whole list. The forgotten activity goes at once,
-/// and its spent slot holds ``Activity/vacant`` until the spent slots are half as many as
-/// the activities kept: then they are dropped together, a move of the list spread over that
-/// many forgettings.
+/// and its spent slot holds ``Activity/vacant`` until the spent slots are as many as the
+/// activities kept: then they are dropped together, a move of the list spread over that many
+/// forgettings (one activity moved for each one forgotten).
 ///
 /// Timers and the id index find an activity by its start seq, which never changes, rather
 /// than by its position, which forgetting older ones does: the list keeps the start seqs
@@ -21,7 +21,7 @@ public struct ActivityList: RandomAccessCollection, Sendable {
   private var startSeqs: [Int] = []
   /// How many slots at the front of ``storage`` and ``startSeqs`` are spent.
   @usableFromInline internal private(set) var spent = 0
-  /// The spent slots are dropped once they are half as many as the activities kept, and at
+  /// The spent slots are dropped once they are as many as the activities kept, and at
   /// least this many.
   private static let minimumCompaction = 16
 
@@ -105,7 +105,7 @@ public struct ActivityList: RandomAccessCollection, Sendable {
         startSeqs[slot] = startSeqs[slot - 1]
       }
       spent += 1
-      if spent >= Swift.max(ActivityList.minimumCompaction, count / 2) {
+      if spent >= Swift.max(ActivityList.minimumCompaction, count) {
         storage.removeFirst(spent)
         startSeqs.removeFirst(spent)
         spent = 0

@@ -29,7 +29,8 @@ public struct IslandState: Equatable, Sendable {
   var contentChange = ContentChange()
   /// The index of each activity id in ``activities``.
   var activityIndex = ActivityIndex()
-  /// The indices of the eligible (active or stale) activities, in start order.
+  /// The indices of the eligible (active or stale) activities, in rank order once placed
+  /// (``placeActivities()``).
   var eligible: [Int] = []
   /// Pending timers.
   var timers = TimerQueue()

@@ -72,6 +72,12 @@ struct ForgottenIDs: Sendable {
     buckets[index].stage(value)
   }
 
+  /// For each bucket with keys staged, whether merging them by moving runs of bits
+  /// (``Bucket/mergedByRuns()``) would write the words a rewrite of the bucket writes; nil
+  /// for a bucket with none staged, or one the merge would rewrite. What a test checks the
+  /// merge against.
+  func mergesByRunsMatchRewrites() -> [Bool?] { buckets.map(\.mergeByRunsMatchesRewrite) }
+
   /// How many keys it holds, counted bucket by bucket (it reads the whole set).
   var count: Int { sortedValues().reduce(0) { total, _ in total + 1 } }
 
@@ -139,10 +145,14 @@ struct ForgottenIDs: Sendable {
     }
   }
 
-  /// The id's key: exact for up to 10 characters, its tagged hash for longer ones.
+  /// The id's key: exact for up to 10 characters, its tagged hash for longer ones. A long
+  /// id's bytes are not read: its length is the string's own, and its hash is made.
+  @inline(__always)
   static func key(_ id: HashedID) -> UInt64 {
-    let code = id.id.withUTF8Bytes { bytes in bytes.count <= 10 ? exactCode(bytes) : nil }
-    return code ?? id.hash | 1 << 63
+    guard id.id.utf8.count <= 10, let code = id.id.withUTF8Bytes(exactCode) else {
+      return id.hash | 1 << 63
+    }
+    return code
   }
 
   /// The bytes as a number in bijective base 66 over the id alphabet; nil for a byte outside
@@ -231,56 +241,104 @@ extension ForgottenIDs {
     /// writing.)
     init(depth: Int, sortedSuffixes suffixes: [UInt64]) {
       let count = suffixes.count
-      let suffixBits = 64 - depth
-      let lowBits = count == 0 ? 0 : max(0, suffixBits - (Int.bitWidth - count.leadingZeroBitCount))
+      let lowBits = Bucket.lowBitCount(count: count, depth: depth)
       let largestHigh = Int((suffixes.last ?? 0) &>> UInt64(lowBits))
-      let sampleShift = max(0, Int.bitWidth - largestHigh.leadingZeroBitCount - 3)
-      let highStart = Bucket.lowStart + (count * lowBits + 63) / 64
-      let highBitCount = count == 0 ? 0 : count + largestHigh + 1
-      let wordCount = highStart + (highBitCount + 63) / 64
-      let words = [UInt64](unsafeUninitializedCapacity: wordCount) { words, written in
+      let shape = Shape(count: count, lowBits: lowBits, largestHigh: largestHigh)
+      let words = [UInt64](unsafeUninitializedCapacity: shape.wordCount) { words, written in
         words.initialize(repeating: 0)
-        written = wordCount
+        written = shape.wordCount
         suffixes.withUnsafeBufferPointer { suffixes in
           // The low bits, packed one after another.
           if lowBits > 0 {
             let lowMask = Bucket.mask(lowBits)
             var bit = Bucket.lowStart &<< 6
             for suffix in suffixes {
-              let low = suffix & lowMask
-              let offset = bit & 63
-              words[bit &>> 6] |= low &<< UInt64(offset)
-              if offset &+ lowBits > 64 { words[bit &>> 6 &+ 1] |= low &>> UInt64(64 &- offset) }
+              Bucket.write(suffix & lowMask, bits: lowBits, at: bit, of: words)
               bit &+= lowBits
             }
           }
-          // The high bits: the key at `index` sets bit `high + index`. A sample is where the
-          // keys of its eighth begin: after the zeros of the high values below the eighth and
-          // the ones of the keys before it.
-          var sample = 0
-          var sampleHigh = 0
+          // The high bits: the key at `index` sets bit `high + index`.
           for index in 0..<count {
             let high = Int(truncatingIfNeeded: suffixes[index] &>> UInt64(lowBits))
-            while high >= sampleHigh, sample < Bucket.sampleCount {
-              words[sample / 2] |= UInt64(sampleHigh &+ index) &<< UInt64(sample % 2 * 32)
-              sample += 1
-              sampleHigh = sample &<< sampleShift
-            }
-            let bit = high &+ index
-            words[highStart &+ bit &>> 6] |= 1 &<< UInt64(bit & 63)
-          }
-          while sample < Bucket.sampleCount {
-            words[sample / 2] |= UInt64(sample &<< sampleShift + count) &<< UInt64(sample % 2 * 32)
-            sample += 1
+            let bit = shape.highStart &<< 6 &+ high &+ index
+            words[bit &>> 6] |= 1 &<< UInt64(bit & 63)
           }
         }
+        shape.writeSamples(of: words)
       }
+      self.init(words: words, count: count, shape: shape, depth: depth)
+    }
+
+    /// A bucket of `words` holding `count` keys, all merged, in the form `shape` describes.
+    private init(words: [UInt64], count: Int, shape: Shape, depth: Int) {
       self.words = words
       mergedCount = UInt32(count)
       stagedCount = 0
-      lowBitCount = UInt8(lowBits)
-      self.sampleShift = UInt8(sampleShift)
+      lowBitCount = UInt8(shape.lowBits)
+      sampleShift = UInt8(shape.sampleShift)
       self.depth = UInt8(depth)
+    }
+
+    /// How many low bits of each of `count` suffixes (of a bucket `depth` deep) are packed:
+    /// all but as many as it takes to write `count`.
+    private static func lowBitCount(count: Int, depth: Int) -> Int {
+      count == 0 ? 0 : max(0, 64 - depth - (Int.bitWidth - count.leadingZeroBitCount))
+    }
+
+    /// Where the parts of the Elias–Fano form of `count` suffixes go, and how they are
+    /// sampled, given their low bits and the largest of their high values.
+    private struct Shape {
+      let count: Int
+      let lowBits: Int
+      let largestHigh: Int
+      /// How many low bits of a high value its sample's number leaves out: eight samples
+      /// cover the high values.
+      let sampleShift: Int
+      /// Where the high bits begin.
+      let highStart: Int
+      /// How many bits the high bits take: a one for each key, and a zero after each high
+      /// value up to the largest.
+      let highBitCount: Int
+      /// How many words the bucket takes, before any key is staged.
+      let wordCount: Int
+
+      init(count: Int, lowBits: Int, largestHigh: Int) {
+        self.count = count
+        self.lowBits = lowBits
+        self.largestHigh = largestHigh
+        sampleShift = max(0, Int.bitWidth - largestHigh.leadingZeroBitCount - 3)
+        highStart = Bucket.lowStart + (count * lowBits + 63) / 64
+        highBitCount = count == 0 ? 0 : count + largestHigh + 1
+        wordCount = highStart + (highBitCount + 63) / 64
+      }
+
+      /// Writes the samples, read from the high bits of `words`: the sample of an eighth is
+      /// where its keys begin, after the zeros of the high values below it and the ones of
+      /// the keys before it (the end, past the largest high value).
+      func writeSamples(of words: UnsafeMutableBufferPointer<UInt64>) {
+        var sample = 1
+        var target = 1 &<< sampleShift
+        var zerosBefore = 0
+        var wordIndex = highStart
+        while sample < Bucket.sampleCount, target <= largestHigh {
+          let zeros = ~words[wordIndex]
+          let zeroCount = zeros.nonzeroBitCount
+          if zerosBefore &+ zeroCount >= target {
+            let bit = Bucket.position(ofSetBit: target &- zerosBefore, in: zeros)
+            let position = (wordIndex &- highStart) &<< 6 &+ bit &+ 1
+            words[sample / 2] |= UInt64(position) &<< UInt64(sample % 2 * 32)
+            sample += 1
+            target = sample &<< sampleShift
+          } else {
+            zerosBefore &+= zeroCount
+            wordIndex &+= 1
+          }
+        }
+        while sample < Bucket.sampleCount {
+          words[sample / 2] |= UInt64(sample &<< sampleShift &+ count) &<< UInt64(sample % 2 * 32)
+          sample += 1
+        }
+      }
     }
 
     /// How many keys it holds, a key staged twice (or staged and merged) counted twice.
@@ -315,9 +373,185 @@ extension ForgottenIDs {
       stagedClasses |= 1 &<< (suffix & 63)
     }
 
-    /// Merges the staged keys into the Elias–Fano form.
+    /// Merges the staged keys into the Elias–Fano form: by moving the runs of bits between
+    /// them (``mergedByRuns()``) where that gives the form a rewrite would, else by reading
+    /// every suffix back and writing them all again.
     mutating func mergeStaging() {
-      self = Bucket(depth: Int(depth), sortedSuffixes: sortedSuffixes())
+      self = mergedByRuns() ?? Bucket(depth: Int(depth), sortedSuffixes: sortedSuffixes())
+    }
+
+    /// The bucket with its staged keys merged in, the merged keys' bits moved in runs: the
+    /// low bits of the keys between two staged ones are one run of the packed low bits, and
+    /// their high bits one run of the high bits, each moved by the number of staged keys
+    /// before them. Every bit lands where a rewrite of the bucket would put it, so that the
+    /// two give the same words; a staged key's place is found from the high bits, reading
+    /// low bits only among keys of its high value. Nil when a rewrite would pack another
+    /// number of low bits, and when a key is held twice (the rewrite keeps it once).
+    private func mergedByRuns() -> Bucket? {
+      let staged = words[stagedStart...].sorted()
+      let lowBits = Int(lowBitCount)
+      let oldCount = Int(mergedCount)
+      let count = oldCount + staged.count
+      guard oldCount > 0, Bucket.lowBitCount(count: count, depth: Int(depth)) == lowBits else {
+        return nil
+      }
+      let lowMask = Bucket.mask(lowBits)
+      let oldLargestHigh = Int(truncatingIfNeeded: largestMerged &>> UInt64(lowBits))
+      let oldHighBitCount = oldCount + oldLargestHigh + 1
+      let oldHighStart = highStart &<< 6
+      let largestHigh = max(
+        oldLargestHigh, Int(truncatingIfNeeded: staged[staged.count - 1] &>> UInt64(lowBits)))
+      let shape = Shape(count: count, lowBits: lowBits, largestHigh: largestHigh)
+      let newHighStart = shape.highStart &<< 6
+      let lowStart = Bucket.lowStart &<< 6
+      var repeated = false
+      let merged = words.withUnsafeBufferPointer { old in
+        [UInt64](unsafeUninitializedCapacity: shape.wordCount) { new, written in
+          new.initialize(repeating: 0)
+          written = shape.wordCount
+          // Where the walk is in the old high bits, and the zeros and ones before it.
+          var position = 0
+          var zeros = 0
+          var ones = 0
+          // How many old keys' low bits, and how many old high bits, are moved.
+          var lowMoved = 0
+          var highMoved = 0
+          for (before, suffix) in staged.enumerated() {
+            if before > 0, staged[before &- 1] == suffix {
+              repeated = true
+              return
+            }
+            let high = Int(truncatingIfNeeded: suffix &>> UInt64(lowBits))
+            let low = suffix & lowMask
+            // Past the zeros of the high values below `high`: past the old keys' end, or to
+            // the `high`-th zero.
+            if high > oldLargestHigh {
+              position = high &+ oldCount
+              zeros = high
+              ones = oldCount
+            }
+            while zeros < high {
+              let offset = position & 63
+              let word = old[(oldHighStart &+ position) &>> 6]
+              let zeroBits = ~word & (UInt64.max &<< UInt64(offset))
+              let zeroCount = zeroBits.nonzeroBitCount
+              if zeros &+ zeroCount >= high {
+                let bit = Bucket.position(ofSetBit: high &- zeros, in: zeroBits)
+                let next = position &- offset &+ bit &+ 1
+                ones &+= next &- position &- (high &- zeros)
+                zeros = high
+                position = next
+              } else {
+                let next = position &- offset &+ 64
+                ones &+= next &- position &- zeroCount
+                zeros &+= zeroCount
+                position = next
+              }
+            }
+            // Past the old keys of its high value with smaller low bits.
+            while position < oldHighBitCount,
+              old[(oldHighStart &+ position) &>> 6] & (1 &<< UInt64(position & 63)) != 0
+            {
+              let oldLow =
+                lowBits == 0 ? 0 : Bucket.bits(lowBits, at: lowStart &+ ones &* lowBits, of: old)
+              if oldLow == low {
+                repeated = true
+                return
+              }
+              if oldLow > low { break }
+              position &+= 1
+              ones &+= 1
+            }
+            // The old keys' bits up to it, moved by the staged keys before it, then its own.
+            Bucket.move(
+              bits: (ones &- lowMoved) &* lowBits, from: lowStart &+ lowMoved &* lowBits,
+              of: old, to: lowStart &+ (lowMoved &+ before) &* lowBits, of: new)
+            if lowBits > 0 {
+              Bucket.write(low, bits: lowBits, at: lowStart &+ (ones &+ before) &* lowBits, of: new)
+            }
+            lowMoved = ones
+            let highEnd = min(position, oldHighBitCount)
+            if highEnd > highMoved {
+              Bucket.move(
+                bits: highEnd &- highMoved, from: oldHighStart &+ highMoved, of: old,
+                to: newHighStart &+ highMoved &+ before, of: new)
+            }
+            let bit = newHighStart &+ position &+ before
+            new[bit &>> 6] |= 1 &<< UInt64(bit & 63)
+            highMoved = max(highMoved, position)
+          }
+          // The old keys after the last staged one.
+          let before = staged.count
+          Bucket.move(
+            bits: (oldCount &- lowMoved) &* lowBits, from: lowStart &+ lowMoved &* lowBits,
+            of: old, to: lowStart &+ (lowMoved &+ before) &* lowBits, of: new)
+          if oldHighBitCount > highMoved {
+            Bucket.move(
+              bits: oldHighBitCount &- highMoved, from: oldHighStart &+ highMoved, of: old,
+              to: newHighStart &+ highMoved &+ before, of: new)
+          }
+          shape.writeSamples(of: new)
+        }
+      }
+      return repeated ? nil : Bucket(words: merged, count: count, shape: shape, depth: Int(depth))
+    }
+
+    /// Whether ``mergedByRuns()`` gives the words a rewrite gives; nil when nothing is staged
+    /// or it would rewrite.
+    var mergeByRunsMatchesRewrite: Bool? {
+      guard stagedCount > 0, let merged = mergedByRuns() else { return nil }
+      return merged.words == Bucket(depth: Int(depth), sortedSuffixes: sortedSuffixes()).words
+    }
+
+    /// The largest merged suffix (0 for none): the last one of the high bits gives its high
+    /// value, and the last packed low bits its low ones.
+    private var largestMerged: UInt64 {
+      guard mergedCount > 0 else { return 0 }
+      var wordIndex = stagedStart - 1
+      while words[wordIndex] == 0 { wordIndex -= 1 }
+      let lastOne = (wordIndex - highStart) &<< 6 + (63 - words[wordIndex].leadingZeroBitCount)
+      let last = Int(mergedCount) - 1
+      let high = UInt64(lastOne - last)
+      let lowBits = Int(lowBitCount)
+      guard lowBits > 0 else { return high }
+      return high &<< UInt64(lowBits)
+        | Bucket.bits(lowBits, at: Bucket.lowStart &<< 6 + last * lowBits, of: words)
+    }
+
+    /// Writes `value`, of `count` bits (1 to 63), at bit `bit` of `words` (zero there).
+    private static func write(
+      _ value: UInt64, bits count: Int, at bit: Int, of words: UnsafeMutableBufferPointer<UInt64>
+    ) {
+      let offset = bit & 63
+      words[bit &>> 6] |= value &<< UInt64(offset)
+      if offset &+ count > 64 { words[bit &>> 6 &+ 1] |= value &>> UInt64(64 &- offset) }
+    }
+
+    /// Moves `count` bits from bit `source` of `old` to bit `target` of `new` (zero there):
+    /// 64 at a time, each read from two words and written across two, the two shifts the same
+    /// for the whole run, then the few left.
+    private static func move(
+      bits count: Int, from source: Int, of old: UnsafeBufferPointer<UInt64>, to target: Int,
+      of new: UnsafeMutableBufferPointer<UInt64>
+    ) {
+      let sourceOffset = UInt64(source & 63)
+      let targetOffset = UInt64(target & 63)
+      var from = source &>> 6
+      var to = target &>> 6
+      var moved = 0
+      while moved &+ 64 <= count {
+        var value = old[from] &>> sourceOffset
+        if sourceOffset > 0 { value |= old[from &+ 1] &<< (64 &- sourceOffset) }
+        new[to] |= value &<< targetOffset
+        if targetOffset > 0 { new[to &+ 1] |= value &>> (64 &- targetOffset) }
+        from &+= 1
+        to &+= 1
+        moved &+= 64
+      }
+      let rest = count &- moved
+      if rest > 0 {
+        write(bits(rest, at: source &+ moved, of: old), bits: rest, at: target &+ moved, of: new)
+      }
     }
 
     /// Every suffix it holds, once each, in increasing order: the merged ones read back in
@@ -430,7 +664,9 @@ extension ForgottenIDs {
     private var stagedStart: Int { words.count - Int(stagedCount) }
 
     /// The `count` bits (1 to 63) of `words` from bit `bit` on.
-    private static func bits(_ count: Int, at bit: Int, of words: [UInt64]) -> UInt64 {
+    private static func bits<Words: RandomAccessCollection<UInt64>>(
+      _ count: Int, at bit: Int, of words: Words
+    ) -> UInt64 where Words.Index == Int {
       let wordIndex = bit &>> 6
       let offset = bit & 63
       var value = words[wordIndex] &>> UInt64(offset)

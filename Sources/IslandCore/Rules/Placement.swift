@@ -44,13 +44,16 @@ extension Placement {
 }
 
 extension IslandState {
-  /// Ranks the eligible activities and places them. The placement's lists are reused: placing
-  /// allocates nothing once they have grown.
+  /// Ranks the eligible activities and places them. The eligible list is ranked where it is,
+  /// so that it stays in rank order from one event to the next: an event moves an activity or
+  /// two in it (a start adds one at the end, an update moves one), and ranking it again
+  /// moves just those. The placement's lists are reused: placing allocates nothing once they
+  /// have grown.
   mutating func placeActivities() {
+    Ranking.sort(&eligible, in: activities)
     var ranked = placement.ranked
     placement.ranked = []
     ranked.replaceSubrange(ranked.indices, with: eligible)
-    Ranking.sort(&ranked, in: activities)
     placement.place(ranked, of: activities, hasIsland: device.hasIsland)
   }
 }

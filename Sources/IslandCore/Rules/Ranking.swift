@@ -13,15 +13,18 @@ enum Ranking {
   }
 
   /// Sorts `ranked`, indices into `activities`, best first: an insertion sort, since at most
-  /// ``Policy/activitiesPerDevice`` activities are eligible.
+  /// ``Policy/activitiesPerDevice`` activities are eligible, and a list already in rank order
+  /// but for an activity or two is sorted in a pass. Nothing is written where nothing moves:
+  /// a list in rank order stays shared with its copies.
   static func sort(_ ranked: inout [Int], in activities: ActivityList) {
     for position in ranked.indices.dropFirst() {
       let index = ranked[position]
+      guard ranksBefore(index, ranked[position - 1], in: activities) else { continue }
       var slot = position
-      while slot > 0, ranksBefore(index, ranked[slot - 1], in: activities) {
+      repeat {
         ranked[slot] = ranked[slot - 1]
         slot -= 1
-      }
+      } while slot > 0 && ranksBefore(index, ranked[slot - 1], in: activities)
       ranked[slot] = index
     }
   }

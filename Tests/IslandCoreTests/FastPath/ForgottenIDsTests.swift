@@ -104,6 +104,32 @@ import Testing
     #expect(bitsPerKey < least + 6, "\(bitsPerKey) bits a key, the least is \(least)")
   }
 
+  /// A merge that moves the runs of bits between the staged keys writes every bucket as a
+  /// rewrite of it would, word for word: keys at random, keys crowding one range (many of one
+  /// high value), and keys past every key held and before every one.
+  @Test func aMergeByRunsWritesWhatARewriteWrites() {
+    var numbers = SplitMix64(seed: 21)
+    var set = ForgottenIDs()
+    var checked = 0
+    let shared = numbers.next() & ~(UInt64.max >> 30)
+    for round in 0..<40_000 {
+      let value: UInt64
+      switch round % 4 {
+      case 0: value = numbers.next()
+      case 1: value = shared | numbers.next() >> 30
+      case 2: value = UInt64(round) << 44
+      default: value = UInt64.max - UInt64(round) << 44
+      }
+      set.insert(key: Self.unmixed(value))
+      if round % 61 == 0 {
+        let matches = set.mergesByRunsMatchRewrites().compactMap { $0 }
+        #expect(matches.allSatisfy { $0 }, "round \(round)")
+        checked += matches.count
+      }
+    }
+    #expect(checked > 1000)
+  }
+
   /// A key added again, while still staged or after its bucket merged it, is held once.
   @Test func aKeyAddedTwiceIsHeldOnce() {
     var numbers = SplitMix64(seed: 5)
