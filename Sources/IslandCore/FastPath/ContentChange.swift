@@ -46,7 +46,9 @@ struct ContentChange: Equatable, Sendable {
   }
 
   /// Records that field `field` (its number in the layout plan) was `value` before the
-  /// change (nil: it was added).
+  /// change (nil: it was added): a change made field by field, as the tests of the zone
+  /// measures make theirs. An update records its change as it merges its patch
+  /// (``merged(at:field:before:)``, ``recordMerged()``).
   mutating func record(_ field: Int, before value: consuming ContentValue?) {
     let entry = Before(field: field, value: value, position: 0)
     if count < storage.count {

@@ -42,4 +42,18 @@ import Testing
     #expect(island.state == untouched.state)
     #expect(island.state.transitions == untouched.state.transitions)
   }
+
+  /// A patch that adds a field no view reads, with fields the layout shows: the change records
+  /// the shown ones alone, so that the transitions are those of the patch without the new
+  /// field.
+  @Test func aFieldNoViewReadsIsMergedButNotRecorded() {
+    var island = Island()
+    island.at(0, pizzaDelivery)
+    var without = island
+    island.at(1_000, update("pizza", state: ["aNote": "ring twice", "minutesLeft": 18]))
+    without.at(1_000, update("pizza", state: ["minutesLeft": 18]))
+    #expect(island.state.activity("pizza")?.content["aNote"] == "ring twice")
+    #expect(!island.state.transitions.isEmpty)
+    #expect(island.state.transitions == without.state.transitions)
+  }
 }
