@@ -13,15 +13,30 @@ struct ContentChange: Equatable, Sendable {
   private var storage: [Before] = []
   /// How many of ``storage``'s entries are this change's.
   private var count = 0
+  /// The fields a patch being merged has changed so far, in the patch's order, the first
+  /// ``mergedCount`` entries: they become the change once the patch is accepted, or are put
+  /// back if it is rejected. Not part of the change.
+  private var merging: [Before] = []
+  private var mergedCount = 0
+  /// Whether a field of ``merging`` is one the layout does not read.
+  private var mergedUnreadFields = false
 
   /// The value before the change of each changed field the layout reads.
   var before: ArraySlice<Before> { storage[..<count] }
 
   /// A field's value before the change: nil for a field the change added.
   struct Before: Equatable, Sendable {
-    /// The field's number in the layout plan (``LayoutPlan/roles``).
+    /// The field's number in the layout plan (``LayoutPlan/roles``); while a patch is merged,
+    /// -1 for a field the layout does not read.
     let field: Int
     let value: ContentValue?
+    /// Where the field is in the content: where its value was replaced, or where it was
+    /// inserted. What puts a rejected patch back; not part of what the change records.
+    let position: Int
+
+    static func == (left: Before, right: Before) -> Bool {
+      left.field == right.field && left.value == right.value
+    }
   }
 
   /// No change: the last event made no transition.
@@ -31,15 +46,69 @@ struct ContentChange: Equatable, Sendable {
   }
 
   /// Records that field `field` (its number in the layout plan) was `value` before the
-  /// change (nil: it was added).
+  /// change (nil: it was added): a change made field by field, as the tests of the zone
+  /// measures make theirs. An update records its change as it merges its patch
+  /// (``merged(at:field:before:)``, ``recordMerged()``).
   mutating func record(_ field: Int, before value: consuming ContentValue?) {
-    let entry = Before(field: field, value: value)
+    let entry = Before(field: field, value: value, position: 0)
     if count < storage.count {
       storage[count] = entry
     } else {
       storage.append(entry)
     }
     count += 1
+  }
+
+  /// Starts the record of a patch being merged (see
+  /// ``IslandState/merge(_:into:attributes:payloadLimit:now:recording:)``).
+  mutating func startMerging() {
+    mergedCount = 0
+    mergedUnreadFields = false
+  }
+
+  /// Notes that the patch being merged changed the field at `position` of the content (its
+  /// number in the layout plan `field`, if any), which was `value` (nil: it was added there).
+  mutating func merged(at position: Int, field: Int?, before value: consuming ContentValue?) {
+    if field == nil { mergedUnreadFields = true }
+    let entry = Before(field: field ?? -1, value: value, position: position)
+    if mergedCount < merging.count {
+      merging[mergedCount] = entry
+    } else {
+      merging.append(entry)
+    }
+    mergedCount += 1
+  }
+
+  /// The patch merged is accepted: it becomes the change, the values it replaced in fields
+  /// the layout reads recorded (its zones and activity are set after).
+  mutating func recordMerged() {
+    if mergedUnreadFields {
+      // Only the fields the layout reads are recorded.
+      var kept = 0
+      for index in 0..<mergedCount where merging[index].field >= 0 {
+        merging.swapAt(kept, index)
+        kept += 1
+      }
+      mergedCount = kept
+    }
+    zones = []
+    swap(&storage, &merging)
+    count = mergedCount
+    mergedCount = 0
+  }
+
+  /// The patch merged is rejected: what it changed in `content` is put back, last first, and
+  /// this change is left as it was.
+  mutating func takeBackMerged(from content: inout ContentState) {
+    for index in (0..<mergedCount).reversed() {
+      let position = merging[index].position
+      if var value = merging[index].value {
+        content.swapValue(at: position, with: &value)
+      } else {
+        content.removeField(at: position)
+      }
+    }
+    mergedCount = 0
   }
 
   /// Equal when they record the same change (the storage past ``count`` is not part of it).

@@ -306,6 +306,7 @@ final class LayoutPlan: Sendable {
   func estimates(_ number: Int) -> Bool { estimatedFields & (1 &<< UInt8(number)) != 0 }
 
   /// The number of field `name` among ``roles``, or nil when the layout does nothing with it.
+  @inline(__always)
   func role(of name: String) -> Int? {
     if let roleNumbers { return roleNumbers.number(of: name) }
     let length = name.utf8.count

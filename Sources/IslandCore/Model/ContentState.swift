@@ -87,45 +87,20 @@ public struct ContentState: Equatable, Hashable, Sendable {
     return changed
   }
 
-  /// Merges `patch` into this state, as ``merge(_:)`` does, and hands `replaced` each field
-  /// it changes (its index in the patch) with its value before (nil for a field it adds).
-  /// Returns whether it added a field (the positions of later fields then moved).
-  ///
-  /// `positions` may say where the patch's first fields already are, as the reducer's check
-  /// found them, and `changed` (bits by patch index) which of those change, as the check
-  /// compared them: none of them is compared again. Once a field is added, the positions
-  /// after it have moved and are not used.
-  @discardableResult
-  mutating func mergeChanges(
-    _ patch: ContentState, positions: FieldPositions = FieldPositions(), changed: UInt8 = 0xFF,
-    replaced: (_ patchIndex: Int, _ before: consuming ContentValue?) -> Void = { _, _ in }
-  ) -> Bool {
-    var added = false
-    for patchIndex in patch.fields.indices {
-      if !added, let position = positions[patchIndex] {
-        // Positions are only known for the first eight fields.
-        guard changed & (1 &<< UInt8(patchIndex)) != 0 else { continue }
-        var value = patch.fields[patchIndex].value
-        swap(&value, &fields[position].value)
-        // The value before is handed on, not copied.
-        replaced(patchIndex, consume value)
-        continue
-      }
-      let field = patch.fields[patchIndex]
-      let index = insertionIndex(of: field.name)
-      if index < fields.count, fields[index].name == field.name {
-        if fields[index].value != field.value {
-          var value = field.value
-          swap(&value, &fields[index].value)
-          replaced(patchIndex, consume value)
-        }
-      } else {
-        replaced(patchIndex, nil)
-        fields.insert(field, at: index)
-        added = true
-      }
-    }
-    return added
+  /// Swaps `value` with the value of the field at `position`.
+  mutating func swapValue(at position: Int, with value: inout ContentValue) {
+    swap(&value, &fields[position].value)
+  }
+
+  /// Inserts `field` at `position`, which must keep the fields sorted by name
+  /// (``insertionIndex(of:)``), each name once.
+  mutating func insert(_ field: Field, at position: Int) {
+    fields.insert(field, at: position)
+  }
+
+  /// Removes the field at `position`.
+  mutating func removeField(at position: Int) {
+    fields.remove(at: position)
   }
 
   /// Whether the state has a field named `name`: at once when `name` comes after every
@@ -168,7 +143,8 @@ public struct ContentState: Equatable, Hashable, Sendable {
     return low < fields.count && fields[low].name == name ? low : nil
   }
 
-  private func insertionIndex(of name: String) -> Int {
+  /// Where field `name` is, or would be inserted, in ``fields``.
+  func insertionIndex(of name: String) -> Int {
     var low = 0
     var high = fields.count
     while low < high {
@@ -176,27 +152,6 @@ public struct ContentState: Equatable, Hashable, Sendable {
       if fields[middle].name < name { low = middle + 1 } else { high = middle }
     }
     return low
-  }
-}
-
-/// Where up to eight fields of a patch are in a content state's fields, a byte each, with no
-/// storage to allocate (`0xFF`: not known).
-struct FieldPositions: Equatable, Sendable {
-  private var bytes = UInt64.max
-
-  /// The position of the patch's field number `index`, if known.
-  subscript(index: Int) -> Int? {
-    guard index < 8 else { return nil }
-    let byte = Int(truncatingIfNeeded: bytes &>> UInt64(8 * index)) & 0xFF
-    return byte == 0xFF ? nil : byte
-  }
-
-  /// Records that the patch's field number `index` (below 8) is at `position`, if that
-  /// fits in a byte.
-  mutating func set(_ index: Int, _ position: Int) {
-    guard index < 8, position < 0xFF else { return }
-    bytes &= ~(0xFF &<< UInt64(8 * index))
-    bytes |= UInt64(position) &<< UInt64(8 * index)
   }
 }
 

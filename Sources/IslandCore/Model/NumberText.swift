@@ -15,7 +15,7 @@ struct NumberText: TextOutputStream {
   init(_ number: Double) {
     if let whole = NumberText.wholeNumber(number) {
       write(integer: whole)
-    } else {
+    } else if !writeShortFraction(number) {
       number.write(to: &self)
     }
   }
@@ -58,6 +58,57 @@ struct NumberText: TextOutputStream {
       target.baseAddress?.advanced(by: start).update(from: source, count: length)
     }
     count += length
+  }
+
+  /// Writes `number`, which is not whole, when a decimal of at most seven fraction digits
+  /// reads back as it (`0.07497`, `-36.67`): the one with the fewest, in fixed notation, which
+  /// is Swift's shortest text for it (a property checks the two agree). Returns false, having
+  /// written nothing, for the numbers it leaves to Swift's formatter: those needing more
+  /// digits, and those under 10^-3 or from 10^8 in magnitude.
+  ///
+  /// Exact: an integer under 2^53 divided by a power of ten that a double holds exactly is
+  /// rounded as the decimal they make is read. Under 10^15 once scaled, the nearest integer to
+  /// the scaled number is the only decimal of that many fraction digits that can read back.
+  private mutating func writeShortFraction(_ number: Double) -> Bool {
+    let magnitude = abs(number)
+    // NaN fails the test too.
+    guard magnitude >= 1e-3, magnitude < 1e8 else { return false }
+    // The nearest integer (ties to even) to the number scaled by `power`, a double under
+    // 2^52: added to 2^52, it is rounded to a whole number.
+    func scaled(by power: Double) -> Double { (magnitude * power + 0x1p52) - 0x1p52 }
+    // If a decimal reads back, so does it with a zero more: when none of seven fraction
+    // digits does, none of fewer does.
+    guard scaled(by: 1e7) / 1e7 == magnitude else { return false }
+    var power = 1.0
+    for digits in 1...7 {
+      power *= 10
+      let decimal = scaled(by: power)
+      guard decimal / power == magnitude else { continue }
+      write(UInt64(decimal), fractionDigits: digits, negative: number < 0)
+      return true
+    }
+    return false
+  }
+
+  /// Writes `scaled` / 10^`fractionDigits` in fixed notation: at least one digit before the
+  /// point, exactly `fractionDigits` after it.
+  private mutating func write(_ scaled: UInt64, fractionDigits: Int, negative: Bool) {
+    count = (negative ? 1 : 0) + max(scaled.decimalDigits, fractionDigits + 1) + 1
+    var position = count
+    var rest = scaled
+    for _ in 0..<fractionDigits {
+      position -= 1
+      storage[position] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    }
+    position -= 1
+    storage[position] = 0x2E
+    repeat {
+      position -= 1
+      storage[position] = 0x30 + UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    } while rest > 0
+    if negative { storage[0] = 0x2D }
   }
 
   private mutating func write(integer: Int64) {

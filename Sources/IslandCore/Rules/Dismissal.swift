@@ -8,15 +8,12 @@ extension IslandState {
     let index = try liveIndex(of: end.activity)
     if case .after(let time) = end.dismissal { try Validation.checkTime(time, field: "dismissal") }
     if let patch = end.state {
-      var checked = CheckedPatch(payloadBytes: activities[index].derived.payloadBytes)
-      try IslandState.check(
-        patch, of: index, in: activities, attributes: activities[index].attributes,
-        payloadLimit: policy.payloadLimit, now: t, into: &checked)
       // An ended activity is not shown: its last content makes no transition.
       var unrecorded = ContentChange()
-      IslandState.merge(
-        patch, checked, plan: activities[index].attributes.plan, into: &activities[index],
-        recording: &unrecorded)
+      let attributes = activities[index].attributes
+      _ = try IslandState.merge(
+        patch, into: &activities[index], attributes: attributes,
+        payloadLimit: policy.payloadLimit, now: t, recording: &unrecorded)
     }
     endActivity(index, at: t, dismissal: end.dismissal, seq: seq)
   }

@@ -23,21 +23,17 @@ extension IslandState {
       contentChange.clear()
     } else {
       let attributes = activities[index].attributes
-      var patch = CheckedPatch(payloadBytes: activities[index].derived.payloadBytes)
-      try IslandState.check(
-        update.state, of: index, in: activities, attributes: attributes,
-        payloadLimit: policy.payloadLimit, now: t, into: &patch)
-      // Checked: from here on nothing throws.
-      contentChange.clear()
+      // The values the merge replaces in fields the layout reads are kept: the transitions
+      // are rendered from them only when asked for (``transitions``).
+      let patch = try IslandState.merge(
+        update.state, into: &activities[index], attributes: attributes,
+        payloadLimit: policy.payloadLimit, now: t, recording: &contentChange)
+      // Merged and checked: from here on nothing throws.
       if patch.changesContent {
-        // The values the merge replaces in fields the layout reads are kept: the transitions
-        // are rendered from them only when asked for (``transitions``).
-        let added = IslandState.merge(
-          update.state, patch, plan: attributes.plan, into: &activities[index],
-          recording: &contentChange)
-        if !added.isEmpty {
+        if !patch.addedNames.isEmpty {
           warnings += UnreadFieldRule.warnings(
-            added: added, layout: attributes.layout, activity: update.activity, seq: seq)
+            added: patch.addedNames, layout: attributes.layout, activity: update.activity,
+            seq: seq)
         }
         contentChange.activity = index
         contentChange.zones = patch.zones.intersection(attributes.plan.shownZones)
