@@ -11,6 +11,9 @@ final class LayoutPlan: Sendable {
   private let stepStarts: [Int]
   /// The literal bytes of every zone's steps.
   private let literals: [UInt8]
+  /// Where each zone's checkpoints (``ZoneWidth/checkpoints(of:)``) start among an
+  /// activity's ``ZoneSums``, by ``Zone/ordinal``, and where they end.
+  private let checkpointStarts: [Int]
   /// Each zone's line limit (``ZoneRenderer/lineLimit(of:_:)``), by ``Zone/ordinal``.
   private let lineLimits: [Int?]
   /// The zones with a view.
@@ -88,6 +91,14 @@ final class LayoutPlan: Sendable {
       if zoneView.horizontalPadding { paddedZones.insert(ZoneSet(zone)) }
     }
     stepStarts.append(steps.count)
+    checkpointStarts = steps.withUnsafeBufferPointer { steps in
+      var starts = [0]
+      for zone in Zone.allCases {
+        let zoneSteps = steps[stepStarts[zone.ordinal]..<stepStarts[zone.ordinal + 1]]
+        starts.append(starts[zone.ordinal] + ZoneWidth.checkpoints(of: .init(rebasing: zoneSteps)))
+      }
+      return starts
+    }
     self.steps = steps
     self.stepStarts = stepStarts
     self.literals = literals
@@ -177,9 +188,23 @@ final class LayoutPlan: Sendable {
     before: ArraySlice<ContentChange.Before>, now: Milliseconds,
     comparingWhen compares: (Double) -> Bool
   ) -> (width: Double, textChanged: Bool) {
+    var sums = ZoneSums()
+    return measureChange(
+      zone, content: content, slots: slots, before: before, now: now, keeping: &sums,
+      comparingWhen: compares)
+  }
+
+  /// ``measureChange(_:content:slots:before:now:comparingWhen:)``, summing the zone's text
+  /// again only from its changed fields on where `sums` holds the activity's sums of `zone`
+  /// from before the change, and keeping the new ones there.
+  func measureChange(
+    _ zone: Zone, content: ContentState, slots: FieldSlots,
+    before: ArraySlice<ContentChange.Before>, now: Milliseconds, keeping sums: inout ZoneSums,
+    comparingWhen compares: (Double) -> Bool
+  ) -> (width: Double, textChanged: Bool) {
     content.fields.withUnsafeBufferPointer { fields in
       let after = BorrowedFields(fields: fields, slots: slots, plan: self)
-      let width = self.width(zone, after, now: now)
+      let width = self.width(zone, after, now: now, keeping: &sums, changed: before)
       guard compares(width) else { return (width, false) }
       if let changed = textChange(zone, after: after, before: before) {
         return (width, changed)
@@ -189,6 +214,31 @@ final class LayoutPlan: Sendable {
         write(zone, after, now: now) { new in !old.wroteTheSameText(as: new) }
       }
       return (width, changed)
+    }
+  }
+
+  /// ``width(_:_:now:)``, keeping the zone's running sums in `sums`, and resuming from them
+  /// when they are current: from before the change `changed` (the changed fields' old
+  /// values).
+  private func width<Source: FieldSource>(
+    _ zone: Zone, _ fields: Source, now: Milliseconds, keeping sums: inout ZoneSums,
+    changed: ArraySlice<ContentChange.Before>
+  ) -> Double {
+    let ordinal = zone.ordinal
+    // The changed fields, bits by number (a field numbered 64 or more is always summed).
+    var change: UInt64 = 0
+    for entry in changed where entry.field < 64 { change |= 1 &<< UInt64(entry.field) }
+    let checkpoints = checkpointStarts[ordinal]..<checkpointStarts[ordinal + 1]
+    return sums.keep(zone, at: checkpoints, count: checkpointStarts[Zone.allCases.count]) {
+      sums, current in
+      steps.withUnsafeBufferPointer { steps in
+        literals.withUnsafeBufferPointer { literals in
+          ZoneWidth.of(
+            UnsafeBufferPointer(rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]]),
+            literals: literals, fields, now: now, horizontalPadding: paddedZones.contains(zone),
+            keeping: sums, after: current ? change : nil)
+        }
+      }
     }
   }
 

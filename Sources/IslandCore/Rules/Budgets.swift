@@ -8,9 +8,18 @@ extension IslandState {
   /// budget, and warns where one is over it. A zone whose text did not change (a field it
   /// reads changed, not what it shows) does not warn again.
   mutating func checkChangedZoneBudgets(seq: Int, t: Milliseconds) {
-    guard let islandClass = device.islandClass else { return }
     // Read part by part: a copy of the whole activity costs more than the check.
     let index = contentChange.activity
+    // The zones' running sums, taken out of the activity while it is read, and put back.
+    // A changed zone not measured exactly has its sums forgotten.
+    var sums = ZoneSums()
+    var unmeasured = contentChange.zones
+    swap(&sums, &activities[index].derived.zoneSums)
+    defer {
+      sums.forget(unmeasured)
+      swap(&sums, &activities[index].derived.zoneSums)
+    }
+    guard let islandClass = device.islandClass else { return }
     let fields = activities[index].fields
     let plan = fields.plan
     let measures = activities[index].derived.fieldMeasures
@@ -23,8 +32,10 @@ extension IslandState {
       }
       // Its old text is written again (to compare) only when the zone may be over budget.
       let measured = plan.measureChange(
-        zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t
+        zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t,
+        keeping: &sums
       ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
+      unmeasured.remove(ZoneSet(zone))
       guard measured.textChanged else { continue }
       warnIfOverBudget(
         zone, width: measured.width, activity: activities[index].attributes, seq: seq)
