@@ -202,11 +202,14 @@ final class LayoutPlan: Sendable {
     before: ArraySlice<ContentChange.Before>, now: Milliseconds, keeping sums: inout ZoneSums,
     comparingWhen compares: (Double) -> Bool
   ) -> (width: Double, textChanged: Bool) {
-    content.fields.withUnsafeBufferPointer { fields in
+    // The changed fields, bits by number (one numbered 64 or more is looked up, or summed).
+    var change: UInt64 = 0
+    for entry in before where entry.field < 64 { change |= 1 &<< UInt64(entry.field) }
+    return content.fields.withUnsafeBufferPointer { fields in
       let after = BorrowedFields(fields: fields, slots: slots, plan: self)
-      let width = self.width(zone, after, now: now, keeping: &sums, changed: before)
+      let width = self.width(zone, after, now: now, keeping: &sums, after: change)
       guard compares(width) else { return (width, false) }
-      if let changed = textChange(zone, after: after, before: before) {
+      if let changed = textChange(zone, after: after, before: before, fields: change) {
         return (width, changed)
       }
       let old = FieldsBeforeChange(after: after, before: before)
@@ -218,16 +221,12 @@ final class LayoutPlan: Sendable {
   }
 
   /// ``width(_:_:now:)``, keeping the zone's running sums in `sums`, and resuming from them
-  /// when they are current: from before the change `changed` (the changed fields' old
-  /// values).
+  /// when they are current: from before the change of the fields `change` (bits by number).
   private func width<Source: FieldSource>(
     _ zone: Zone, _ fields: Source, now: Milliseconds, keeping sums: inout ZoneSums,
-    changed: ArraySlice<ContentChange.Before>
+    after change: UInt64
   ) -> Double {
     let ordinal = zone.ordinal
-    // The changed fields, bits by number (a field numbered 64 or more is always summed).
-    var change: UInt64 = 0
-    for entry in changed where entry.field < 64 { change |= 1 &<< UInt64(entry.field) }
     let checkpoints = checkpointStarts[ordinal]..<checkpointStarts[ordinal + 1]
     return sums.keep(zone, at: checkpoints, count: checkpointStarts[Zone.allCases.count]) {
       sums, current in
@@ -248,8 +247,13 @@ final class LayoutPlan: Sendable {
   /// was), true when the zone's text is now of another length; nil when only writing both
   /// texts can tell (as long, but some field shows otherwise), or a progress bar or countdown
   /// shows a changed field, or too many fields changed to look each up in turn.
+  ///
+  /// `changed` holds the changed fields (bits by number, under 64): a field step of another
+  /// field is passed over without a search among the changes. Inlined where a change is
+  /// measured, as the width is.
+  @inline(__always)
   private func textChange<Source: FieldSource>(
-    _ zone: Zone, after: Source, before: ArraySlice<ContentChange.Before>
+    _ zone: Zone, after: Source, before: ArraySlice<ContentChange.Before>, fields changed: UInt64
   ) -> Bool? {
     guard before.count <= FieldNames.scanned else { return nil }
     var lengthChange = 0
@@ -261,7 +265,9 @@ final class LayoutPlan: Sendable {
         for step in steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]] {
           switch step {
           case .field(let field, _):
-            guard let entry = before.firstIndex(where: { $0.field == Int(field) }) else { continue }
+            guard field >= 64 || changed & (1 &<< UInt64(field)) != 0,
+              let entry = before.firstIndex(where: { $0.field == Int(field) })
+            else { continue }
             let (change, same) = ZoneTextWriter.withText(of: before[entry].value) { old in
               after.withText(of: Int(field)) { new in
                 (new.count - old.count, ZoneTextWriter.sameBytes(old, new))

@@ -7,20 +7,28 @@
 ///
 /// Derived, like the other measures (``ContentMeasures``): a zone's sums are current while
 /// its fields are as they were at its last measure, or changed by the change the measure is
-/// about to read; the budget check (``IslandState/checkChangedZoneBudgets(seq:t:)``), the one
-/// place that measures a live activity's changed zones, forgets those it does not measure.
+/// about to read. The budget check (``IslandState/checkChangedZoneBudgets(seq:t:)``), the one
+/// place that measures a live activity's changed zones, forgets those it does not measure; an
+/// end's last patch changes an activity that is never measured again.
 struct ZoneSums: Sendable {
-  /// Every zone's sums, one zone after another (``LayoutPlan``'s checkpoint numbering); empty
-  /// until a zone of the activity is first measured.
-  private var sums: [Double] = []
-  /// The zones whose sums are current.
-  private(set) var current: ZoneSet = []
+  /// Every zone's sums, one zone after another (``LayoutPlan``'s checkpoint numbering), then
+  /// the bits of the zones whose sums are current (``ZoneSet``, as a double's bit pattern):
+  /// in one array, as every activity carries it. Nil until a zone of the activity is first
+  /// measured exactly, which most activities never are after their start.
+  private var sums: [Double]?
 
   /// No sums: the activity's zones are measured in full the first time.
   init() {}
 
+  /// The zones whose sums are current.
+  var current: ZoneSet { ZoneSums.current(sums?.last) }
+
   /// Forgets the sums of `zones`: their fields changed and they were not measured.
-  mutating func forget(_ zones: ZoneSet) { current.subtract(zones) }
+  mutating func forget(_ zones: ZoneSet) {
+    guard let last = sums?.indices.last else { return }
+    let current = ZoneSums.current(sums?[last]).subtracting(zones)
+    sums?[last] = ZoneSums.element(current)
+  }
 
   /// Hands `body` the sums of the checkpoints `range` of `zone` (of `count` checkpoints in
   /// all, by the plan's numbering) to read and write, and whether they are current; `zone`'s
@@ -29,14 +37,25 @@ struct ZoneSums: Sendable {
     _ zone: Zone, at range: Range<Int>, count: Int,
     _ body: (UnsafeMutableBufferPointer<Double>, _ current: Bool) -> Result
   ) -> Result {
-    if sums.count != count {
-      sums = Array(repeating: 0, count: count)
-      current = []
+    // Taken out while the measure writes in them, so that they are changed in place.
+    var kept = sums ?? []
+    sums = nil
+    if kept.count != count + 1 { kept = Array(repeating: 0, count: count + 1) }
+    let current = ZoneSums.current(kept[count])
+    kept[count] = ZoneSums.element(current.union(ZoneSet(zone)))
+    defer { sums = kept }
+    return kept.withUnsafeMutableBufferPointer { sums in
+      body(UnsafeMutableBufferPointer(rebasing: sums[range]), current.contains(zone))
     }
-    let wasCurrent = current.contains(zone)
-    current.insert(ZoneSet(zone))
-    return sums.withUnsafeMutableBufferPointer { sums in
-      body(UnsafeMutableBufferPointer(rebasing: sums[range]), wasCurrent)
-    }
+  }
+
+  /// The zones whose bits `element` holds.
+  private static func current(_ element: Double?) -> ZoneSet {
+    ZoneSet(rawValue: UInt8(truncatingIfNeeded: (element ?? 0).bitPattern))
+  }
+
+  /// The element that holds the bits of `zones`.
+  private static func element(_ zones: ZoneSet) -> Double {
+    Double(bitPattern: UInt64(zones.rawValue))
   }
 }

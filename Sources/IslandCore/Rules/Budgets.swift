@@ -10,35 +10,33 @@ extension IslandState {
   mutating func checkChangedZoneBudgets(seq: Int, t: Milliseconds) {
     // Read part by part: a copy of the whole activity costs more than the check.
     let index = contentChange.activity
-    // The zones' running sums, taken out of the activity while it is read, and put back.
-    // A changed zone not measured exactly has its sums forgotten.
-    var sums = ZoneSums()
-    var unmeasured = contentChange.zones
-    swap(&sums, &activities[index].derived.zoneSums)
-    defer {
-      sums.forget(unmeasured)
-      swap(&sums, &activities[index].derived.zoneSums)
-    }
-    guard let islandClass = device.islandClass else { return }
     let fields = activities[index].fields
     let plan = fields.plan
-    let measures = activities[index].derived.fieldMeasures
-    for zone in contentChange.zones.zones {
-      guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
-      // Measured only when its estimate may not fit on the lines it may take.
-      let fitting = plan.widthBeforeTruncation(zone, budget: budget)
-      if plan.estimateFits(zone, within: fitting, measures, now: t, value: { fields.value($0) }) {
-        continue
+    // A changed zone not measured exactly has its running sums forgotten.
+    var unmeasured = contentChange.zones
+    if let islandClass = device.islandClass {
+      let measures = activities[index].derived.fieldMeasures
+      for zone in contentChange.zones.zones {
+        guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
+        // Measured only when its estimate may not fit on the lines it may take.
+        let fitting = plan.widthBeforeTruncation(zone, budget: budget)
+        if plan.estimateFits(zone, within: fitting, measures, now: t, value: { fields.value($0) }) {
+          continue
+        }
+        // Its old text is written again (to compare) only when the zone may be over budget.
+        let measured = plan.measureChange(
+          zone, content: fields.content, slots: fields.slots, before: contentChange.before,
+          now: t, keeping: &activities[index].derived.zoneSums
+        ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
+        unmeasured.remove(ZoneSet(zone))
+        guard measured.textChanged else { continue }
+        warnIfOverBudget(
+          zone, width: measured.width, activity: activities[index].attributes, seq: seq)
       }
-      // Its old text is written again (to compare) only when the zone may be over budget.
-      let measured = plan.measureChange(
-        zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t,
-        keeping: &sums
-      ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
-      unmeasured.remove(ZoneSet(zone))
-      guard measured.textChanged else { continue }
-      warnIfOverBudget(
-        zone, width: measured.width, activity: activities[index].attributes, seq: seq)
+    }
+    // Changed only when some are current: most zones are never measured exactly.
+    if !activities[index].derived.zoneSums.current.isDisjoint(with: unmeasured) {
+      activities[index].derived.zoneSums.forget(unmeasured)
     }
   }
 
