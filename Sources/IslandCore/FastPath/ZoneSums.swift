@@ -59,3 +59,13 @@ struct ZoneSums: Sendable {
     Double(bitPattern: UInt64(zones.rawValue))
   }
 }
+
+extension IslandState {
+  /// Forgets the running sums of `zones` of activity `index`: their fields changed and they
+  /// were not measured. Changes the activity only when some are current: most zones are never
+  /// measured exactly.
+  mutating func forgetZoneSums(_ zones: ZoneSet, of index: Int) {
+    guard !activities[index].derived.zoneSums.current.isDisjoint(with: zones) else { return }
+    activities[index].derived.zoneSums.forget(zones)
+  }
+}

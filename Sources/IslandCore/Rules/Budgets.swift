@@ -10,33 +10,29 @@ extension IslandState {
   mutating func checkChangedZoneBudgets(seq: Int, t: Milliseconds) {
     // Read part by part: a copy of the whole activity costs more than the check.
     let index = contentChange.activity
+    // A changed zone not measured exactly has its running sums forgotten (``ZoneSums``).
+    var unmeasured = contentChange.zones
+    defer { forgetZoneSums(unmeasured, of: index) }
+    guard let islandClass = device.islandClass else { return }
     let fields = activities[index].fields
     let plan = fields.plan
-    // A changed zone not measured exactly has its running sums forgotten.
-    var unmeasured = contentChange.zones
-    if let islandClass = device.islandClass {
-      let measures = activities[index].derived.fieldMeasures
-      for zone in contentChange.zones.zones {
-        guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
-        // Measured only when its estimate may not fit on the lines it may take.
-        let fitting = plan.widthBeforeTruncation(zone, budget: budget)
-        if plan.estimateFits(zone, within: fitting, measures, now: t, value: { fields.value($0) }) {
-          continue
-        }
-        // Its old text is written again (to compare) only when the zone may be over budget.
-        let measured = plan.measureChange(
-          zone, content: fields.content, slots: fields.slots, before: contentChange.before,
-          now: t, keeping: &activities[index].derived.zoneSums
-        ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
-        unmeasured.remove(ZoneSet(zone))
-        guard measured.textChanged else { continue }
-        warnIfOverBudget(
-          zone, width: measured.width, activity: activities[index].attributes, seq: seq)
+    let measures = activities[index].derived.fieldMeasures
+    for zone in contentChange.zones.zones {
+      guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
+      // Measured only when its estimate may not fit on the lines it may take.
+      let fitting = plan.widthBeforeTruncation(zone, budget: budget)
+      if plan.estimateFits(zone, within: fitting, measures, now: t, value: { fields.value($0) }) {
+        continue
       }
-    }
-    // Changed only when some are current: most zones are never measured exactly.
-    if !activities[index].derived.zoneSums.current.isDisjoint(with: unmeasured) {
-      activities[index].derived.zoneSums.forget(unmeasured)
+      // Its old text is written again (to compare) only when the zone may be over budget.
+      let measured = plan.measureChange(
+        zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t,
+        keeping: &activities[index].derived.zoneSums
+      ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
+      unmeasured.remove(ZoneSet(zone))
+      guard measured.textChanged else { continue }
+      warnIfOverBudget(
+        zone, width: measured.width, activity: activities[index].attributes, seq: seq)
     }
   }
 
