@@ -1,6 +1,7 @@
 /// What the fast path keeps of an activity's content, derived from it and from the layout and
 /// kept up to date as the content changes, so that an update is checked from the fields it
-/// changes alone: the payload's size, where the layout's fields are, and their measures.
+/// changes alone: the payload's size, where the layout's fields are, their measures, and the
+/// zones' running sums.
 ///
 /// Derived, so it takes no part in equality: two activities with the same content have the
 /// same measures.
@@ -11,6 +12,8 @@ package struct ContentMeasures: Sendable {
   var fieldSlots: FieldSlots
   /// The widths and JSON lengths of the layout's first fields.
   var fieldMeasures: FieldMeasures
+  /// The running sums of the zones' widths where their last exact measures left them.
+  var zoneSums = ZoneSums()
 }
 
 /// Where the first sixteen fields of a layout plan's ``LayoutPlan/roles`` are in a content's

@@ -11,6 +11,9 @@ final class LayoutPlan: Sendable {
   private let stepStarts: [Int]
   /// The literal bytes of every zone's steps.
   private let literals: [UInt8]
+  /// Where each zone's checkpoints (``ZoneWidth/checkpoints(of:)``) start among an
+  /// activity's ``ZoneSums``, by ``Zone/ordinal``, and where they end.
+  private let checkpointStarts: [Int]
   /// Each zone's line limit (``ZoneRenderer/lineLimit(of:_:)``), by ``Zone/ordinal``.
   private let lineLimits: [Int?]
   /// The zones with a view.
@@ -88,6 +91,14 @@ final class LayoutPlan: Sendable {
       if zoneView.horizontalPadding { paddedZones.insert(ZoneSet(zone)) }
     }
     stepStarts.append(steps.count)
+    checkpointStarts = steps.withUnsafeBufferPointer { steps in
+      var starts = [0]
+      for zone in Zone.allCases {
+        let zoneSteps = steps[stepStarts[zone.ordinal]..<stepStarts[zone.ordinal + 1]]
+        starts.append(starts[zone.ordinal] + ZoneWidth.checkpoints(of: .init(rebasing: zoneSteps)))
+      }
+      return starts
+    }
     self.steps = steps
     self.stepStarts = stepStarts
     self.literals = literals
@@ -177,11 +188,28 @@ final class LayoutPlan: Sendable {
     before: ArraySlice<ContentChange.Before>, now: Milliseconds,
     comparingWhen compares: (Double) -> Bool
   ) -> (width: Double, textChanged: Bool) {
-    content.fields.withUnsafeBufferPointer { fields in
+    var sums = ZoneSums()
+    return measureChange(
+      zone, content: content, slots: slots, before: before, now: now, keeping: &sums,
+      comparingWhen: compares)
+  }
+
+  /// ``measureChange(_:content:slots:before:now:comparingWhen:)``, summing the zone's text
+  /// again only from its changed fields on where `sums` holds the activity's sums of `zone`
+  /// from before the change, and keeping the new ones there.
+  func measureChange(
+    _ zone: Zone, content: ContentState, slots: FieldSlots,
+    before: ArraySlice<ContentChange.Before>, now: Milliseconds, keeping sums: inout ZoneSums,
+    comparingWhen compares: (Double) -> Bool
+  ) -> (width: Double, textChanged: Bool) {
+    // The changed fields, bits by number (one numbered 64 or more is looked up, or summed).
+    var change: UInt64 = 0
+    for entry in before where entry.field < 64 { change |= 1 &<< UInt64(entry.field) }
+    return content.fields.withUnsafeBufferPointer { fields in
       let after = BorrowedFields(fields: fields, slots: slots, plan: self)
-      let width = self.width(zone, after, now: now)
+      let width = self.width(zone, after, now: now, keeping: &sums, after: change)
       guard compares(width) else { return (width, false) }
-      if let changed = textChange(zone, after: after, before: before) {
+      if let changed = textChange(zone, after: after, before: before, fields: change) {
         return (width, changed)
       }
       let old = FieldsBeforeChange(after: after, before: before)
@@ -192,14 +220,40 @@ final class LayoutPlan: Sendable {
     }
   }
 
+  /// ``width(_:_:now:)``, keeping the zone's running sums in `sums`, and resuming from them
+  /// when they are current: from before the change of the fields `change` (bits by number).
+  private func width<Source: FieldSource>(
+    _ zone: Zone, _ fields: Source, now: Milliseconds, keeping sums: inout ZoneSums,
+    after change: UInt64
+  ) -> Double {
+    let ordinal = zone.ordinal
+    let checkpoints = checkpointStarts[ordinal]..<checkpointStarts[ordinal + 1]
+    return sums.keep(zone, at: checkpoints, count: checkpointStarts[Zone.allCases.count]) {
+      sums, current in
+      steps.withUnsafeBufferPointer { steps in
+        literals.withUnsafeBufferPointer { literals in
+          ZoneWidth.of(
+            UnsafeBufferPointer(rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]]),
+            literals: literals, fields, now: now, horizontalPadding: paddedZones.contains(zone),
+            keeping: sums, after: current ? change : nil)
+        }
+      }
+    }
+  }
+
   /// Whether the text of `zone` (which has a view) differs before and after the change
   /// `before` (the changed fields' old values; `after`, the fields now), told from the changed
   /// fields' texts alone: false when each shows as it did (the rest of the zone is as it
   /// was), true when the zone's text is now of another length; nil when only writing both
   /// texts can tell (as long, but some field shows otherwise), or a progress bar or countdown
   /// shows a changed field, or too many fields changed to look each up in turn.
+  ///
+  /// `changed` holds the changed fields (bits by number, under 64): a field step of another
+  /// field is passed over without a search among the changes. Inlined where a change is
+  /// measured, as the width is.
+  @inline(__always)
   private func textChange<Source: FieldSource>(
-    _ zone: Zone, after: Source, before: ArraySlice<ContentChange.Before>
+    _ zone: Zone, after: Source, before: ArraySlice<ContentChange.Before>, fields changed: UInt64
   ) -> Bool? {
     guard before.count <= FieldNames.scanned else { return nil }
     var lengthChange = 0
@@ -211,7 +265,9 @@ final class LayoutPlan: Sendable {
         for step in steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]] {
           switch step {
           case .field(let field, _):
-            guard let entry = before.firstIndex(where: { $0.field == Int(field) }) else { continue }
+            guard field >= 64 || changed & (1 &<< UInt64(field)) != 0,
+              let entry = before.firstIndex(where: { $0.field == Int(field) })
+            else { continue }
             let (change, same) = ZoneTextWriter.withText(of: before[entry].value) { old in
               after.withText(of: Int(field)) { new in
                 (new.count - old.count, ZoneTextWriter.sameBytes(old, new))

@@ -5,7 +5,9 @@
 /// scalar by scalar in order from zero, times the font's size and weight, then the pieces'
 /// widths in order, the gaps between pieces and the padding. The sum of a piece is one chain
 /// of additions that nothing here reorders. What is quick is getting each operand
-/// (``ems(of:after:)``) and reading each field's text where the content holds it.
+/// (``ems(of:after:)``), reading each field's text where the content holds it, and, for a
+/// zone measured again after a change, not summing again the text that did not change where
+/// the sums kept from its last measure (``ZoneSums``) tell what that chain gives.
 enum ZoneWidth {
   /// The width of the zone compiled to `steps` (literals in `literals`) for `source` at
   /// `now`, padded on both sides when `horizontalPadding`.
@@ -13,13 +15,48 @@ enum ZoneWidth {
     _ steps: UnsafeBufferPointer<ZoneProgram.Step>, literals: UnsafeBufferPointer<UInt8>,
     _ source: Source, now: Milliseconds, horizontalPadding: Bool
   ) -> Double {
+    of(
+      steps, literals: literals, source, now: now, horizontalPadding: horizontalPadding,
+      keeping: UnsafeMutableBufferPointer(start: nil, count: 0), after: nil)
+  }
+
+  /// ``of(_:literals:_:now:horizontalPadding:)``, keeping the running sum at each of the
+  /// zone's checkpoints (``ZoneSums``) in `sums` (one for each, or none to keep nothing).
+  /// When `change` is given, `sums` holds the sums of the zone's last measure and `change`
+  /// the fields changed since (bits by number; a field numbered 64 or more counts as changed):
+  /// the text between checkpoints that did not change is then not summed again where its
+  /// sum can be told from the sums kept (``sum(from:before:after:)``).
+  static func of<Source: FieldSource>(
+    _ steps: UnsafeBufferPointer<ZoneProgram.Step>, literals: UnsafeBufferPointer<UInt8>,
+    _ source: Source, now: Milliseconds, horizontalPadding: Bool,
+    keeping sums: UnsafeMutableBufferPointer<Double>, after change: UInt64?
+  ) -> Double {
     // The table is fetched once for the zone: measuring a text then only reads memory, and a
     // field's text is read where it is, not copied first.
     TextMetrics.narrowEmWidths.withUnsafeBufferPointer { table in
       guard let widths = table.baseAddress else { return 0 }
+      let keeps = sums.count > 0
       var width = 0.0
       var pieces = 0
       var ems = 0.0
+      var checkpoint = 0
+      // The running sum at the next checkpoint, when the text up to it need not be summed.
+      var known: Double?
+      // At a checkpoint: the running sum there, from `known` when the text before it was
+      // not summed, is kept; returns the sum kept there before and the one at the next
+      // checkpoint (not yet written over).
+      @inline(__always)
+      func arrive() -> (before: Double, next: Double) {
+        guard keeps else { return (0, 0) }
+        if let sum = known {
+          ems = sum
+          known = nil
+        }
+        let before = sums[checkpoint]
+        sums[checkpoint] = ems
+        checkpoint += 1
+        return (before, checkpoint < sums.count ? sums[checkpoint] : 0)
+      }
       for step in steps {
         switch step {
         case .separate:
@@ -27,12 +64,18 @@ enum ZoneWidth {
         case .beginPiece:
           ems = 0
         case .literal(let start, let count, let measured):
-          guard measured else { continue }
+          guard measured, known == nil else { continue }
           ems = ZoneWidth.ems(
             of: UnsafeBufferPointer(rebasing: literals[Int(start)..<Int(start + count)]),
             after: ems, widths: widths)
         case .field(let field, let measured):
           guard measured else { continue }
+          let kept = arrive()
+          if keeps, let change, field < 64, change & (1 &<< UInt64(field)) == 0 {
+            // The text up to the next checkpoint is as it was when last summed.
+            known = sum(from: ems, before: kept.before, after: kept.next)
+            if known != nil { continue }
+          }
           // The running sum handed in and handed back: the text is only read.
           let sum = ems
           ems = source.withText(of: Int(field)) {
@@ -41,10 +84,12 @@ enum ZoneWidth {
         case .percent:
           continue
         case .countdown(let field):
+          _ = arrive()
           let sum = ems
           ems = CountdownText(remaining: ZoneRenderer.remaining(source.value(Int(field)), now))
             .withBytes { ZoneWidth.ems(of: $0, after: sum, widths: widths) }
         case .endPiece(let pointSize, let weight):
+          _ = arrive()
           width += ems * pointSize * weight
         case .addWidth(let points):
           width += points
@@ -55,6 +100,49 @@ enum ZoneWidth {
       return width + spacing + padding
     }
   }
+
+  /// How many checkpoints the zone compiled to `steps` has: each measured field, each
+  /// countdown and each piece's end, where ``of(_:literals:_:now:horizontalPadding:keeping:after:)``
+  /// keeps the running sum.
+  static func checkpoints(of steps: UnsafeBufferPointer<ZoneProgram.Step>) -> Int {
+    steps.reduce(0) { count, step in
+      switch step {
+      case .field(_, let measured): count + (measured ? 1 : 0)
+      case .countdown, .endPiece: count + 1
+      case .separate, .beginPiece, .literal, .percent, .addWidth: count
+      }
+    }
+  }
+
+  /// The running sum after a stretch of text that was summed from `before` to `after` when
+  /// last measured and is summed now from `start`, told without summing it again, or nil
+  /// when it cannot be told.
+  ///
+  /// From the same sum the same additions give the same sum. From another, the stretch adds
+  /// the same amount when the three sums and the result lie in one binade (one power of two
+  /// to the next) where no width rounds half-way (``tieFreeExponents``): there each addition
+  /// rounds the width it adds to a multiple of the binade's step, whatever the sum it adds
+  /// it to, so the stretch adds `after - before` (exactly: two sums of one binade differ by
+  /// a number floating point holds). A sum that leaves the binade on the way ends outside
+  /// it: the widths are never negative.
+  @inline(__always)
+  static func sum(from start: Double, before: Double, after: Double) -> Double? {
+    if start.bitPattern == before.bitPattern { return after }
+    // Sign and exponent: the sums are never negative.
+    let binade = before.bitPattern &>> 52
+    guard after.bitPattern &>> 52 == binade, start.bitPattern &>> 52 == binade,
+      tieFreeExponents.contains(Int(binade) - 1023)
+    else { return nil }
+    let end = start + (after - before)
+    return end.bitPattern &>> 52 == binade ? end : nil
+  }
+
+  /// The binades (by exponent) where no scalar's width (``TextMetrics/emWidth(of:)``) is an
+  /// odd multiple of half the binade's step, so that adding it to a sum there never rounds
+  /// half-way: a width whose lowest bit is worth 2^k rounds half-way in the binade of
+  /// exponent k + 53 alone, and every width's is worth 2^-53 to 2^-51, or 2^-1 (0.5) or
+  /// 2^0 (1.0).
+  static let tieFreeExponents = 3...51
 
   /// `sum` plus the widths in ems of the scalars of `utf8` (well-formed), added one by one in
   /// order, as ``TextMetrics/width(of:font:bold:)`` adds them.

@@ -8,9 +8,12 @@ extension IslandState {
   /// budget, and warns where one is over it. A zone whose text did not change (a field it
   /// reads changed, not what it shows) does not warn again.
   mutating func checkChangedZoneBudgets(seq: Int, t: Milliseconds) {
-    guard let islandClass = device.islandClass else { return }
     // Read part by part: a copy of the whole activity costs more than the check.
     let index = contentChange.activity
+    // A changed zone not measured exactly has its running sums forgotten (``ZoneSums``).
+    var unmeasured = contentChange.zones
+    defer { forgetZoneSums(unmeasured, of: index) }
+    guard let islandClass = device.islandClass else { return }
     let fields = activities[index].fields
     let plan = fields.plan
     let measures = activities[index].derived.fieldMeasures
@@ -23,8 +26,10 @@ extension IslandState {
       }
       // Its old text is written again (to compare) only when the zone may be over budget.
       let measured = plan.measureChange(
-        zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t
+        zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t,
+        keeping: &activities[index].derived.zoneSums
       ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
+      unmeasured.remove(ZoneSet(zone))
       guard measured.textChanged else { continue }
       warnIfOverBudget(
         zone, width: measured.width, activity: activities[index].attributes, seq: seq)
