@@ -50,11 +50,18 @@ struct ContentChange: Equatable, Sendable {
   /// measures make theirs. An update records its change as it merges its patch
   /// (``merged(at:field:before:)``, ``recordMerged()``).
   mutating func record(_ field: Int, before value: consuming ContentValue?) {
-    let entry = Before(field: field, value: value, position: 0)
-    if count < storage.count {
-      storage[count] = entry
+    ContentChange.put(Before(field: field, value: value, position: 0), in: &storage, at: &count)
+  }
+
+  /// Puts `entry` at `count` in `entries`, room kept between changes, and counts it.
+  @inline(__always)
+  private static func put(
+    _ entry: consuming Before, in entries: inout [Before], at count: inout Int
+  ) {
+    if count < entries.count {
+      entries[count] = entry
     } else {
-      storage.append(entry)
+      entries.append(entry)
     }
     count += 1
   }
@@ -70,13 +77,9 @@ struct ContentChange: Equatable, Sendable {
   /// number in the layout plan `field`, if any), which was `value` (nil: it was added there).
   mutating func merged(at position: Int, field: Int?, before value: consuming ContentValue?) {
     if field == nil { mergedUnreadFields = true }
-    let entry = Before(field: field ?? -1, value: value, position: position)
-    if mergedCount < merging.count {
-      merging[mergedCount] = entry
-    } else {
-      merging.append(entry)
-    }
-    mergedCount += 1
+    ContentChange.put(
+      Before(field: field ?? -1, value: value, position: position), in: &merging,
+      at: &mergedCount)
   }
 
   /// The patch merged is accepted: it becomes the change, the values it replaced in fields
