@@ -560,7 +560,6 @@ extension ForgottenIDs {
     /// bucket is written.)
     func sortedSuffixes() -> [UInt64] {
       let lowBits = Int(lowBitCount)
-      let lowMask = Bucket.mask(lowBits)
       let highStart = self.highStart
       let stagedStart = self.stagedStart
       let staged = words[stagedStart...].sorted()
@@ -583,12 +582,7 @@ extension ForgottenIDs {
               index &+= 1
               var suffix = UInt64(truncatingIfNeeded: high) &<< UInt64(lowBits)
               if lowBits > 0 {
-                let offset = lowBit & 63
-                var low = words[lowBit &>> 6] &>> UInt64(offset)
-                if offset &+ lowBits > 64 {
-                  low |= words[lowBit &>> 6 &+ 1] &<< UInt64(64 &- offset)
-                }
-                suffix |= low & lowMask
+                suffix |= Bucket.bits(lowBits, at: lowBit, of: words)
                 lowBit &+= lowBits
               }
               while next < staged.count, staged[next] <= suffix {
