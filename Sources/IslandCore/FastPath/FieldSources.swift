@@ -30,7 +30,7 @@ struct LayoutFields: FieldSource {
 
 /// An activity's content fields read in place, numbered as its layout plan's roles: what
 /// the reducer measures zones from on every update, retaining no field (see
-/// ``LayoutPlan/measureChange(_:content:slots:before:now:comparingWhen:)``).
+/// ``LayoutPlan/measureChange(_:content:slots:before:now:keeping:comparingWhen:)``).
 struct BorrowedFields: FieldSource {
   let fields: UnsafeBufferPointer<ContentState.Field>
   let slots: FieldSlots

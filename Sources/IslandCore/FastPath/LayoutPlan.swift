@@ -180,23 +180,11 @@ final class LayoutPlan: Sendable {
   /// The width `zone` (which has a view) needs for `content`, whose fields `slots` locates,
   /// at `now`, and whether its text differs from its text before the change `before` (the
   /// changed fields' old values): compared only when `compares` says the width calls for it,
-  /// false otherwise. The width is worked out without writing the text; the texts are
-  /// written (on the stack, no string made) only when the changed fields' texts cannot tell
-  /// whether the zone's changed (``textChange``).
-  func measureChange(
-    _ zone: Zone, content: ContentState, slots: FieldSlots,
-    before: ArraySlice<ContentChange.Before>, now: Milliseconds,
-    comparingWhen compares: (Double) -> Bool
-  ) -> (width: Double, textChanged: Bool) {
-    var sums = ZoneSums()
-    return measureChange(
-      zone, content: content, slots: slots, before: before, now: now, keeping: &sums,
-      comparingWhen: compares)
-  }
-
-  /// ``measureChange(_:content:slots:before:now:comparingWhen:)``, summing the zone's text
-  /// again only from its changed fields on where `sums` holds the activity's sums of `zone`
-  /// from before the change, and keeping the new ones there.
+  /// false otherwise. The width is worked out without writing the text, summing the zone's
+  /// text again only from its changed fields on where `sums` holds the activity's sums of
+  /// `zone` from before the change (a fresh ``ZoneSums`` holds none), and keeping the new
+  /// ones there; the texts are written (on the stack, no string made) only when the changed
+  /// fields' texts cannot tell whether the zone's changed (``textChange``).
   func measureChange(
     _ zone: Zone, content: ContentState, slots: FieldSlots,
     before: ArraySlice<ContentChange.Before>, now: Milliseconds, keeping sums: inout ZoneSums,

@@ -56,9 +56,10 @@ import Testing
               ZoneRenderer.render(
                 zone, of: plan.layout, activity: "a", content: change.after, now: now,
                 budget: nil))
+            var sums = ZoneSums()
             let measured = plan.measureChange(
               zone, content: change.after, slots: plan.slots(in: change.after),
-              before: change.recorded.before, now: now
+              before: change.recorded.before, now: now, keeping: &sums
             ) { _ in true }
             #expect(measured.width == new.width, "\(named.name) \(zone): \(change.after)")
             #expect(
@@ -121,9 +122,10 @@ import Testing
         }
         let reference = try #require(
           ZoneRenderer.overflow(.bottom, of: plan.layout, content: after, now: 0, budget: 1))
+        var sums = ZoneSums()
         let measured = plan.measureChange(
           .bottom, content: after, slots: plan.slots(in: after), before: recorded.before,
-          now: 0
+          now: 0, keeping: &sums
         ) { _ in false }
         #expect(measured.width.bitPattern == reference.width.bitPattern, "\(after)")
         content = after
@@ -139,9 +141,10 @@ import Testing
       "orderStatusIcon": "flame.fill", "minutesLeft": 20, "restaurantName": "Sushi Ginza",
       "deliveryProgress": 0.1, "statusText": "Cooking",
     ]
+    var sums = ZoneSums()
     let measured = plan.measureChange(
       .center, content: content, slots: plan.slots(in: content), before: recorded.before,
-      now: 0
+      now: 0, keeping: &sums
     ) { _ in false }
     #expect(!measured.textChanged)
     #expect(measured.width > 0)
