@@ -16,7 +16,13 @@ import IslandLayoutImport
 // - exit 64: its usage, on standard error.
 // Each diagnostic is one line, `NAME:LINE:COLUMN: warning|error: MESSAGE`.
 
-let usage = "usage: island-swiftui --file NAME [--lenient] < FILE.swift"
+/// Says how it is run, on standard error, and exits 64.
+func exitWithUsage() -> Never {
+  FileHandle.standardError.write(
+    Data("usage: island-swiftui --file NAME [--lenient] < FILE.swift\n".utf8))
+  exit(64)
+}
+
 var arguments = CommandLine.arguments.dropFirst()
 var file: String?
 var lenient = false
@@ -24,15 +30,10 @@ while let argument = arguments.popFirst() {
   switch argument {
   case "--file" where file == nil && !arguments.isEmpty: file = arguments.popFirst()
   case "--lenient": lenient = true
-  default:
-    FileHandle.standardError.write(Data((usage + "\n").utf8))
-    exit(64)
+  default: exitWithUsage()
   }
 }
-guard let file else {
-  FileHandle.standardError.write(Data((usage + "\n").utf8))
-  exit(64)
-}
+guard let file else { exitWithUsage() }
 
 let source = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
 do throws(SwiftUIImportFailure) {
