@@ -14,6 +14,7 @@ struct GoldenAssertionTests {
   @Test("equal text passes; a mismatch fails with a line diff naming the file")
   func mismatch() throws {
     let path = try Self.temporaryFile("one\ntwo\nthree\n")
+    defer { try? FileManager.default.removeItem(atPath: path) }
     assertGolden("one\ntwo\nthree\n", file: path)
     withKnownIssue {
       assertGolden("one\n2\nthree\n", file: path)
@@ -27,6 +28,7 @@ struct GoldenAssertionTests {
   @Test("a missing golden file fails and says how to record it; record writes it")
   func missingThenRecorded() throws {
     let path = try Self.temporaryFile(nil)
+    defer { try? FileManager.default.removeItem(atPath: path) }
     withKnownIssue {
       assertGolden("new\n", file: path)
     } matching: { issue in
