@@ -8,7 +8,9 @@ public typealias Milliseconds = Int64
 ///
 /// A start holds its fields in a box (``Start``): it carries a whole layout, and without the
 /// box every event, log entry and outcome would be as large as a start, most of them several
-/// times larger than they need.
+/// times larger than they need. Updates and ends box what only some of them carry, for the
+/// same reason: events are moved in and out of logs, batches and handlers one by one, and
+/// each move costs what the event's room is.
 public enum Event: Equatable, Hashable, Sendable {
   /// An app started a Live Activity.
   case start(Start)
@@ -208,23 +210,66 @@ extension Start: CustomReflectable {
 }
 
 /// The payload of an update: a state patch and what else may change with it.
+///
+/// Most updates carry a patch alone. What else an update may carry (a relevance, a stale
+/// time, an alert, when its data was generated and when it arrived) is held in a box only an
+/// update that carries some of it has: without the box, every event and log entry would have
+/// room for all of it.
 public struct Update: Equatable, Hashable, Sendable {
   /// The activity to update.
   public var activity: String
   /// Fields merged into the content state.
   public var state: ContentState
+  /// The rest, if the update carries any of it: nil for a patch alone.
+  private var box: Box?
+
+  /// What an update may carry besides its patch: each is documented by its accessor below.
+  private struct Extras: Hashable, Sendable {
+    var relevance: Double?
+    var stale: Milliseconds?
+    var alert: Alert?
+    var timestamp: Int64?
+    var arrived: Milliseconds?
+
+    /// Whether the update carries none of them.
+    var isEmpty: Bool {
+      relevance == nil && stale == nil && alert == nil && timestamp == nil && arrived == nil
+    }
+  }
+
+  /// An update's extras, never changed once boxed.
+  private final class Box: Sendable {
+    let extras: Extras
+    init(_ extras: Extras) { self.extras = extras }
+  }
+
   /// A new relevance, or nil to keep the current one.
-  public var relevance: Double?
+  public var relevance: Double? {
+    get { box?.extras.relevance }
+    set { change { $0.relevance = newValue } }
+  }
   /// A new stale time on the journal's clock, or nil to keep the current one.
-  public var stale: Milliseconds?
+  public var stale: Milliseconds? {
+    get { box?.extras.stale }
+    set { change { $0.stale = newValue } }
+  }
   /// An alert: the island expands briefly to show it (a banner on a device without one).
-  public var alert: Alert?
+  public var alert: Alert? {
+    get { box?.extras.alert }
+    set { change { $0.alert = newValue } }
+  }
   /// When the data was generated, on its source's clock (a push's UNIX seconds); nil for
   /// none. An update older than the last one applied is ignored (Part 2, "Update order").
-  public var timestamp: Int64?
+  public var timestamp: Int64? {
+    get { box?.extras.timestamp }
+    set { change { $0.timestamp = newValue } }
+  }
   /// When it arrived, if it was held back and applied later (a push over the priority
   /// budget); nil for an update applied as it came.
-  public var arrived: Milliseconds?
+  public var arrived: Milliseconds? {
+    get { box?.extras.arrived }
+    set { change { $0.arrived = newValue } }
+  }
 
   /// An update of `activity`.
   public init(
@@ -234,11 +279,43 @@ public struct Update: Equatable, Hashable, Sendable {
   ) {
     self.activity = activity
     self.state = state
-    self.relevance = relevance
-    self.stale = stale
-    self.alert = alert
-    self.timestamp = timestamp
-    self.arrived = arrived
+    let extras = Extras(
+      relevance: relevance, stale: stale, alert: alert, timestamp: timestamp, arrived: arrived)
+    box = extras.isEmpty ? nil : Box(extras)
+  }
+
+  /// Changes the extras: in a new box, as others may share this one, or in none when no
+  /// extra is left.
+  private mutating func change(_ body: (inout Extras) -> Void) {
+    var extras = box?.extras ?? Extras()
+    body(&extras)
+    box = extras.isEmpty ? nil : Box(extras)
+  }
+
+  /// Whether two updates carry the same patch and the same extras.
+  public static func == (left: Update, right: Update) -> Bool {
+    left.activity == right.activity && left.state == right.state
+      && (left.box === right.box || left.box?.extras == right.box?.extras)
+  }
+
+  /// Hashes what ``==`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(activity)
+    hasher.combine(state)
+    hasher.combine(box?.extras)
+  }
+}
+
+extension Update: CustomReflectable {
+  /// The fields, as an update's description shows them.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "activity": activity, "state": state, "relevance": relevance as Any,
+        "stale": stale as Any, "alert": alert as Any, "timestamp": timestamp as Any,
+        "arrived": arrived as Any,
+      ], displayStyle: .struct)
   }
 }
 
@@ -260,19 +337,52 @@ public struct Alert: Equatable, Hashable, Sendable {
 }
 
 /// The payload of an end.
+///
+/// How the ended activity is dismissed and when the end was generated and arrived are held
+/// in a box only an end that says any of them has (an end dismissed by default, as it came,
+/// has none), for the same reason as an update's extras.
 public struct End: Equatable, Hashable, Sendable {
   /// The activity to end.
   public var activity: String
   /// A final patch merged into the content state, or nil.
   public var state: ContentState?
+  /// The rest, if the end says any of it: nil for a default dismissal, applied as it came.
+  private var box: Box?
+
+  /// What an end may say besides its activity and patch: each is documented by its accessor
+  /// below.
+  private struct Extras: Hashable, Sendable {
+    var dismissal: Dismissal = .default
+    var timestamp: Int64?
+    var arrived: Milliseconds?
+
+    /// Whether the end says none of them.
+    var isEmpty: Bool { dismissal == .default && timestamp == nil && arrived == nil }
+  }
+
+  /// An end's extras, never changed once boxed.
+  private final class Box: Sendable {
+    let extras: Extras
+    init(_ extras: Extras) { self.extras = extras }
+  }
+
   /// When the ended activity leaves the Lock Screen.
-  public var dismissal: Dismissal
+  public var dismissal: Dismissal {
+    get { box?.extras.dismissal ?? .default }
+    set { change { $0.dismissal = newValue } }
+  }
   /// When the data was generated, on its source's clock; nil for none. An end is applied
   /// whatever its timestamp (Part 2, "Update order").
-  public var timestamp: Int64?
+  public var timestamp: Int64? {
+    get { box?.extras.timestamp }
+    set { change { $0.timestamp = newValue } }
+  }
   /// When it arrived, if it was held back and applied later (a push over the priority
   /// budget); nil for an end applied as it came.
-  public var arrived: Milliseconds?
+  public var arrived: Milliseconds? {
+    get { box?.extras.arrived }
+    set { change { $0.arrived = newValue } }
+  }
 
   /// An end of `activity`.
   public init(
@@ -281,9 +391,41 @@ public struct End: Equatable, Hashable, Sendable {
   ) {
     self.activity = activity
     self.state = state
-    self.dismissal = dismissal
-    self.timestamp = timestamp
-    self.arrived = arrived
+    let extras = Extras(dismissal: dismissal, timestamp: timestamp, arrived: arrived)
+    box = extras.isEmpty ? nil : Box(extras)
+  }
+
+  /// Changes the extras: in a new box, as others may share this one, or in none when no
+  /// extra is left.
+  private mutating func change(_ body: (inout Extras) -> Void) {
+    var extras = box?.extras ?? Extras()
+    body(&extras)
+    box = extras.isEmpty ? nil : Box(extras)
+  }
+
+  /// Whether two ends end the same activity the same way.
+  public static func == (left: End, right: End) -> Bool {
+    left.activity == right.activity && left.state == right.state
+      && (left.box === right.box || left.box?.extras == right.box?.extras)
+  }
+
+  /// Hashes what ``==`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(activity)
+    hasher.combine(state)
+    hasher.combine(box?.extras)
+  }
+}
+
+extension End: CustomReflectable {
+  /// The fields, as an end's description shows them.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "activity": activity, "state": state as Any, "dismissal": dismissal,
+        "timestamp": timestamp as Any, "arrived": arrived as Any,
+      ], displayStyle: .struct)
   }
 }
 
