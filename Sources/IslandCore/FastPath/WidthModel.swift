@@ -125,10 +125,10 @@ struct WidthModel: Sendable {
 struct FieldMeasures: Sendable {
   /// How many fields it measures. A zone that reads a later field has no width estimate and
   /// is measured exactly, and a later field's old value is measured again for the payload.
-  /// Fewer than ``FieldSlots`` locates: every activity keeps its measures and every update
-  /// copies them, while a zone that reads more fields (a default layout's bottom region)
-  /// often shows more text than its budget, where the estimate skips nothing: the truncation
-  /// warning needs its exact width.
+  /// Fewer than ``FieldSlots`` locates: every activity keeps its measures and every patch
+  /// keeps a copy to put back, while a zone that reads more fields (a default layout's
+  /// bottom region) often shows more text than its budget, where the estimate skips nothing:
+  /// the truncation warning needs its exact width.
   static var capacity: Int { Storage.count }
   typealias Storage = InlineArray<8, FieldMeasure>
   /// Each field's measure, by number: what a width estimate reads, in place
