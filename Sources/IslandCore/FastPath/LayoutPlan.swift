@@ -30,6 +30,8 @@ final class LayoutPlan: Sendable {
   /// Each zone's width as a sum of parts, by ``Zone/ordinal`` (not ``WidthModel/isModeled``
   /// for a zone it cannot model).
   let widthModels: [WidthModel]
+  /// The terms of every zone's width model, one zone after another.
+  private let widthTerms: [WidthModel.Term]
   /// The fields (bits by number, all under ``FieldMeasures/capacity``) whose widths some
   /// zone's estimate reads: the others' string values are measured for their JSON length
   /// alone.
@@ -132,16 +134,19 @@ final class LayoutPlan: Sendable {
     partsAreValid = LayoutChecks.partsAreValid(layout)
     symbolNameFields = LayoutPlan.symbolNameFields(
       of: layout, roles: roles, roleNumbers: roleNumbers)
+    var widthTerms: [WidthModel.Term] = []
     widthModels = Zone.allCases.map { zone in
       steps.withUnsafeBufferPointer { steps in
         literals.withUnsafeBufferPointer { literals in
           WidthModel(
             steps: UnsafeBufferPointer(
               rebasing: steps[stepStarts[zone.ordinal]..<stepStarts[zone.ordinal + 1]]),
-            literals: literals, horizontalPadding: paddedZones.contains(zone))
+            literals: literals, horizontalPadding: paddedZones.contains(zone),
+            terms: &widthTerms)
         }
       }
     }
+    self.widthTerms = widthTerms
     estimatedFields = widthModels.reduce(0) { $0 | $1.measuredFields }
   }
 
@@ -304,19 +309,30 @@ final class LayoutPlan: Sendable {
     return budget * Double(max(1, min(lines, ZoneRenderer.maximumLines)))
   }
 
-  /// Whether the width of `zone` estimated from the measures `fields` (and, for a
-  /// countdown, the value `value` gives for its field) at `now` is under `limit` by more
-  /// than any rounding: false when the zone has no model or the estimate is too close to
-  /// say, and the zone must be measured.
+  /// Whether the width of `zone` estimated from the measures `fields` (by field number,
+  /// ``FieldMeasures/byField``, read in place) and, for a countdown, the value `value` gives
+  /// for its field at `now` is under `limit` by more than any rounding: false when the zone
+  /// has no model or the estimate is too close to say, and the zone must be measured.
   func estimateFits(
-    _ zone: Zone, within limit: Double, _ fields: FieldMeasures, now: Milliseconds,
+    _ zone: Zone, within limit: Double, _ fields: Span<FieldMeasure>, now: Milliseconds,
     value: (Int) -> ContentValue?
   ) -> Bool {
-    // Read in place, not copied out of the array as an optional to unwrap.
-    let estimate = widthModels.withUnsafeBufferPointer { models in
-      models[zone.ordinal].width(fields, now: now, value: value)
+    estimate(zone, fields, now: now, value: value).map { WidthModel.isClearlyUnder($0, limit) }
+      ?? false
+  }
+
+  /// The width of `zone` estimated from the measures `fields` (by field number) and, for a
+  /// countdown, the value `value` gives for its field at `now`, or nil when the zone has no
+  /// model (``WidthModel``).
+  func estimate(
+    _ zone: Zone, _ fields: Span<FieldMeasure>, now: Milliseconds, value: (Int) -> ContentValue?
+  ) -> Double? {
+    // Read in place, not copied out of the arrays.
+    widthModels.withUnsafeBufferPointer { models in
+      widthTerms.withUnsafeBufferPointer { terms in
+        models[zone.ordinal].width(fields, terms: terms, now: now, value: value)
+      }
     }
-    return estimate.map { WidthModel.isClearlyUnder($0, limit) } ?? false
   }
 
   /// ``symbolNameFields`` for `layout`, its fields numbered as `roles`.

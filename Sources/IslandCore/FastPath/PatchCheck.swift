@@ -28,7 +28,10 @@ extension IslandState {
     _ patch: ContentState, into activity: inout Activity, attributes: ActivityAttributes,
     payloadLimit: Int, now: Milliseconds, recording change: inout ContentChange
   ) throws(Rejection.Reason) -> MergedPatch {
-    let measuresBefore = activity.derived
+    // The measures the merge changes before its last check: the payload's size is kept only
+    // once all passed, and the zones' running sums are not the merge's.
+    let slotsBefore = activity.derived.fieldSlots
+    let measuresBefore = activity.derived.fieldMeasures
     change.startMerging()
     do {
       let merged = try mergeChecking(
@@ -38,7 +41,8 @@ extension IslandState {
       return merged
     } catch {
       change.takeBackMerged(from: &activity.content)
-      activity.derived = measuresBefore
+      activity.derived.fieldSlots = slotsBefore
+      activity.derived.fieldMeasures = measuresBefore
       throw error
     }
   }
@@ -135,7 +139,8 @@ extension IslandState {
       // the patch leaves them, is clearly within its limit.
       if minimalWidth {
         minimalWidth = !plan.estimateFits(
-          .minimal, within: IslandMetrics.minimalMaximumWidth, activity.derived.fieldMeasures,
+          .minimal, within: IslandMetrics.minimalMaximumWidth,
+          activity.derived.fieldMeasures.byField.span,
           now: now, value: patched.value)
       }
       if namesSymbol || minimalWidth {

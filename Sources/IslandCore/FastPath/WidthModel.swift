@@ -9,15 +9,17 @@
 struct WidthModel: Sendable {
   /// What does not depend on the fields.
   private(set) var constant = 0.0
-  /// Each measured field or countdown (a countdown's width moves with time: it is worked out
-  /// from the time left). An array read in place: an inline one is copied whole to read one
-  /// term.
-  private var terms: [Term] = []
+  /// Where the zone's terms are among the plan's (``LayoutPlan``, which keeps every zone's
+  /// terms in one array, read in place).
+  private var terms = 0..<0
+  /// The fields whose widths the estimate reads (bits by number; a countdown's is worked out
+  /// from the time left, not read).
+  private(set) var measuredFields: UInt8 = 0
   /// Whether the zone has a model: a zone without one is measured, never estimated.
   private(set) var isModeled: Bool
 
-  /// One field's part in the width.
-  private struct Term: Sendable {
+  /// One field's part in a zone's width.
+  struct Term: Sendable {
     /// The field's number (under ``FieldMeasures/capacity``).
     let field: Int
     /// Whether it shows as a countdown.
@@ -29,13 +31,15 @@ struct WidthModel: Sendable {
   /// No model: the zone measures a field the activity keeps no measure of.
   init() { isModeled = false }
 
-  /// The model of a zone compiled to `steps`, or none (``init()``) when it measures a field
-  /// numbered ``FieldMeasures/capacity`` or more, which the activity keeps no measure of.
+  /// The model of a zone compiled to `steps`, its terms appended to `terms`, or none
+  /// (``init()``, nothing appended) when it measures a field numbered
+  /// ``FieldMeasures/capacity`` or more, which the activity keeps no measure of.
   init(
     steps: UnsafeBufferPointer<ZoneProgram.Step>, literals: UnsafeBufferPointer<UInt8>,
-    horizontalPadding: Bool
+    horizontalPadding: Bool, terms allTerms: inout [Term]
   ) {
     isModeled = true
+    var terms: [Term] = []
     var pieces = 0
     var literalEms = 0.0
     var pieceFields: [(field: Int, isCountdown: Bool)] = []
@@ -81,34 +85,29 @@ struct WidthModel: Sendable {
     }
     constant += TextMetrics.rowSpacing * Double(max(0, pieces - 1))
     if horizontalPadding { constant += 2 * TextMetrics.horizontalPadding }
+    for term in terms where !term.isCountdown { measuredFields |= 1 << UInt8(term.field) }
+    self.terms = allTerms.count..<allTerms.count + terms.count
+    allTerms += terms
   }
 
-  /// The zone's estimated width, from the widths of its fields and, for a countdown, the
-  /// value of its field (`value`, by field number) at `now`; nil when it has no model.
+  /// The zone's estimated width, from the measures of its fields (by number) and, for a
+  /// countdown, the value of its field (`value`, by field number) at `now`; nil when it has
+  /// no model. `terms` are the plan's terms, every zone's.
   func width(
-    _ fields: FieldMeasures, now: Milliseconds, value: (Int) -> ContentValue?
+    _ fields: Span<FieldMeasure>, terms allTerms: UnsafeBufferPointer<Term>, now: Milliseconds,
+    value: (Int) -> ContentValue?
   ) -> Double? {
     guard isModeled else { return nil }
     var width = constant
-    terms.withUnsafeBufferPointer { terms in
-      for term in terms {
-        if term.isCountdown {
-          let remaining = ZoneRenderer.remaining(value(term.field), now)
-          width += WidthModel.countdownEms(remaining) * term.pointsPerEm
-        } else {
-          width += fields[term.field].ems * term.pointsPerEm
-        }
+    for term in allTerms[terms] {
+      if term.isCountdown {
+        let remaining = ZoneRenderer.remaining(value(term.field), now)
+        width += WidthModel.countdownEms(remaining) * term.pointsPerEm
+      } else {
+        width += fields[term.field].ems * term.pointsPerEm
       }
     }
     return width
-  }
-
-  /// The fields whose widths the estimate reads (bits by number; a countdown's is worked out
-  /// from the time left, not read).
-  var measuredFields: UInt8 {
-    var fields: UInt8 = 0
-    for term in terms where !term.isCountdown { fields |= 1 << UInt8(term.field) }
-    return fields
   }
 
   /// The width in ems of a countdown's text with `remaining` milliseconds left
@@ -126,18 +125,20 @@ struct WidthModel: Sendable {
 struct FieldMeasures: Sendable {
   /// How many fields it measures. A zone that reads a later field has no width estimate and
   /// is measured exactly, and a later field's old value is measured again for the payload.
-  /// Fewer than ``FieldSlots`` locates: every activity keeps its measures and every update
-  /// copies them, while a zone that reads more fields (a default layout's bottom region)
-  /// often shows more text than its budget, where the estimate skips nothing: the truncation
-  /// warning needs its exact width.
+  /// Fewer than ``FieldSlots`` locates: every activity keeps its measures and every patch
+  /// keeps a copy to put back, while a zone that reads more fields (a default layout's
+  /// bottom region) often shows more text than its budget, where the estimate skips nothing:
+  /// the truncation warning needs its exact width.
   static var capacity: Int { Storage.count }
-  private typealias Storage = InlineArray<8, FieldMeasure>
-  private var measures = Storage(repeating: FieldMeasure())
+  typealias Storage = InlineArray<8, FieldMeasure>
+  /// Each field's measure, by number: what a width estimate reads, in place
+  /// (`byField.span`), as a copy of every measure to read one costs more than the read.
+  private(set) var byField = Storage(repeating: FieldMeasure())
 
   /// The fields of `fields` numbered under `count` measured.
   init<Source: FieldSource>(_ fields: Source, count: Int) {
     for field in 0..<min(FieldMeasures.capacity, count) {
-      if let value = fields.value(field) { measures[field] = FieldMeasure(value) }
+      if let value = fields.value(field) { byField[field] = FieldMeasure(value) }
     }
   }
 
@@ -146,22 +147,12 @@ struct FieldMeasures: Sendable {
 
   /// The measure of field `field` (under ``capacity``).
   subscript(field: Int) -> FieldMeasure {
-    get { measures[field] }
-    set { measures[field] = newValue }
-  }
-
-  /// Takes the measures of the fields among `fields` (bits by number) from `other`.
-  mutating func take(_ fields: UInt8, from other: FieldMeasures) {
-    var remaining = fields
-    while remaining != 0 {
-      let field = remaining.trailingZeroBitCount
-      remaining &= remaining - 1
-      measures[field] = other.measures[field]
-    }
+    get { byField[field] }
+    set { byField[field] = newValue }
   }
 
   /// The JSON length of field `field` (under ``capacity``).
-  func jsonLength(of field: Int) -> Int { measures[field].jsonLength }
+  func jsonLength(of field: Int) -> Int { byField[field].jsonLength }
 }
 
 /// One field value's text measured: its width in ems as a zone shows it, and its length as

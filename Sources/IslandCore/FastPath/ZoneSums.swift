@@ -7,9 +7,10 @@
 ///
 /// Derived, like the other measures (``ContentMeasures``): a zone's sums are current while
 /// its fields are as they were at its last measure, or changed by the change the measure is
-/// about to read. The budget check (``IslandState/checkChangedZoneBudgets(seq:t:)``), the one
-/// place that measures a live activity's changed zones, forgets those it does not measure; an
-/// end's last patch changes an activity that is never measured again.
+/// about to read. The budget check's measure of an update's changed zones
+/// (``LayoutPlan/measureChangedZones(of:zones:before:on:now:)``), the one place that measures
+/// a live activity's changed zones, forgets those it does not measure; an end's last patch
+/// changes an activity that is never measured again.
 struct ZoneSums: Sendable {
   /// Every zone's sums, one zone after another (``LayoutPlan``'s checkpoint numbering), then
   /// the bits of the zones whose sums are current (``ZoneSet``, as a double's bit pattern):
@@ -24,10 +25,12 @@ struct ZoneSums: Sendable {
   var current: ZoneSet { ZoneSums.current(sums?.last) }
 
   /// Forgets the sums of `zones`: their fields changed and they were not measured.
+  /// Changes nothing when none of them is current: most zones are never measured exactly.
   mutating func forget(_ zones: ZoneSet) {
     guard let last = sums?.indices.last else { return }
-    let current = ZoneSums.current(sums?[last]).subtracting(zones)
-    sums?[last] = ZoneSums.element(current)
+    let current = ZoneSums.current(sums?[last])
+    guard !current.isDisjoint(with: zones) else { return }
+    sums?[last] = ZoneSums.element(current.subtracting(zones))
   }
 
   /// Hands `body` the sums of the checkpoints `range` of `zone` (of `count` checkpoints in
@@ -57,15 +60,5 @@ struct ZoneSums: Sendable {
   /// The element that holds the bits of `zones`.
   private static func element(_ zones: ZoneSet) -> Double {
     Double(bitPattern: UInt64(zones.rawValue))
-  }
-}
-
-extension IslandState {
-  /// Forgets the running sums of `zones` of activity `index`: their fields changed and they
-  /// were not measured. Changes the activity only when some are current: most zones are never
-  /// measured exactly.
-  mutating func forgetZoneSums(_ zones: ZoneSet, of index: Int) {
-    guard !activities[index].derived.zoneSums.current.isDisjoint(with: zones) else { return }
-    activities[index].derived.zoneSums.forget(zones)
   }
 }

@@ -61,6 +61,10 @@ struct ZoneTextWriter: ~Copyable {
   /// Hands `body` the text a field step writes for `value` (``run(_:literals:_:now:)``):
   /// a string as it is, a number as ``NumberText`` writes it, a flag as `true` or `false`,
   /// nothing for a missing field.
+  ///
+  /// Inlined, as the form below: a call would be handed a copy of the value, read where a
+  /// content or a change keeps it.
+  @inline(__always)
   static func withText<Result>(
     of value: ContentValue?, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {
@@ -69,6 +73,7 @@ struct ZoneTextWriter: ~Copyable {
   }
 
   /// Hands `body` the text a field step writes for `value`, read in place.
+  @inline(__always)
   static func withText<Result>(
     of value: ContentValue, _ body: (UnsafeBufferPointer<UInt8>) -> Result
   ) -> Result {

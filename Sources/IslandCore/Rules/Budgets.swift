@@ -5,34 +5,19 @@
 /// error instead (``LayoutChecks``).
 extension IslandState {
   /// Measures again every zone the last update changed (``contentChange``) that has a
-  /// budget, and warns where one is over it. A zone whose text did not change (a field it
-  /// reads changed, not what it shows) does not warn again.
-  mutating func checkChangedZoneBudgets(seq: Int, t: Milliseconds) {
-    // Read part by part: a copy of the whole activity costs more than the check.
-    let index = contentChange.activity
-    // A changed zone not measured exactly has its running sums forgotten (``ZoneSums``).
-    var unmeasured = contentChange.zones
-    defer { forgetZoneSums(unmeasured, of: index) }
-    guard let islandClass = device.islandClass else { return }
-    let fields = activities[index].fields
-    let plan = fields.plan
-    let measures = activities[index].derived.fieldMeasures
-    for zone in contentChange.zones.zones {
-      guard let budget = ZoneBudget.width(of: zone, in: islandClass) else { continue }
-      // Measured only when its estimate may not fit on the lines it may take.
-      let fitting = plan.widthBeforeTruncation(zone, budget: budget)
-      if plan.estimateFits(zone, within: fitting, measures, now: t, value: { fields.value($0) }) {
-        continue
-      }
-      // Its old text is written again (to compare) only when the zone may be over budget.
-      let measured = plan.measureChange(
-        zone, content: fields.content, slots: fields.slots, before: contentChange.before, now: t,
-        keeping: &activities[index].derived.zoneSums
-      ) { width in width > budget && !WidthModel.isClearlyUnder(width, fitting) }
-      unmeasured.remove(ZoneSet(zone))
-      guard measured.textChanged else { continue }
-      warnIfOverBudget(
-        zone, width: measured.width, activity: activities[index].attributes, seq: seq)
+  /// budget, and warns where one is over it; `attributes` are the changed activity's. A zone
+  /// whose text did not change (a field it reads changed, not what it shows) does not warn
+  /// again.
+  mutating func checkChangedZoneBudgets(
+    of attributes: ActivityAttributes, seq: Int, t: Milliseconds
+  ) {
+    // The fast path hands back the zones whose text changed and that may be over their
+    // budgets: every other one surely fits, or shows as it did.
+    let measured = attributes.plan.measureChangedZones(
+      of: &activities[contentChange.activity], zones: contentChange.zones,
+      before: contentChange.before, on: device.islandClass, now: t)
+    for (zone, width) in measured {
+      warnIfOverBudget(zone, width: width, activity: attributes, seq: seq)
     }
   }
 

@@ -61,7 +61,9 @@ extension IslandState {
       guard let limit else { continue }
       // A closure that reads the fields in place: the method handed on as a value would
       // capture a copy of them, zone after zone.
-      if plan.estimateFits(zone, within: limit, measures, now: t, value: { fields.value($0) }) {
+      if plan.estimateFits(
+        zone, within: limit, measures.byField.span, now: t, value: { fields.value($0) })
+      {
         continue
       }
       widths[zone.ordinal] = plan.width(zone, fields, now: t)

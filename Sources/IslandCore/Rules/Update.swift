@@ -37,7 +37,7 @@ extension IslandState {
         }
         contentChange.activity = index
         contentChange.zones = patch.zones.intersection(attributes.plan.shownZones)
-        checkChangedZoneBudgets(seq: seq, t: t)
+        checkChangedZoneBudgets(of: attributes, seq: seq, t: t)
         if patch.pulses, let pulse = attributes.layout.pulse,
           let zone = shownLeadingZone(of: index)
         {

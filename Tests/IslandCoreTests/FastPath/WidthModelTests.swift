@@ -14,8 +14,8 @@ import Testing
       let measures = FieldMeasures(fields, count: plan.roles.count)
       for zone in plan.shownZones.zones {
         guard
-          let estimate = plan.widthModels[zone.ordinal].width(
-            measures, now: now, value: { fields.value($0) })
+          let estimate = plan.estimate(
+            zone, measures.byField.span, now: now, value: { fields.value($0) })
         else { continue }
         let measured = plan.width(zone, fields, now: now)
         #expect(
