@@ -317,22 +317,17 @@ extension ForgottenIDs {
       /// the keys before it (the end, past the largest high value).
       func writeSamples(of words: UnsafeMutableBufferPointer<UInt64>) {
         var sample = 1
-        var target = 1 &<< sampleShift
+        var position = 0
         var zerosBefore = 0
-        var wordIndex = highStart
-        while sample < Bucket.sampleCount, target <= largestHigh {
-          let zeros = ~words[wordIndex]
-          let zeroCount = zeros.nonzeroBitCount
-          if zerosBefore &+ zeroCount >= target {
-            let bit = Bucket.position(ofSetBit: target &- zerosBefore, in: zeros)
-            let position = (wordIndex &- highStart) &<< 6 &+ bit &+ 1
-            words[sample / 2] |= UInt64(position) &<< UInt64(sample % 2 * 32)
-            sample += 1
-            target = sample &<< sampleShift
-          } else {
-            zerosBefore &+= zeroCount
-            wordIndex &+= 1
-          }
+        // Each eighth's zero lies within the high bits: it is at most the largest high value.
+        while sample < Bucket.sampleCount, sample &<< sampleShift <= largestHigh {
+          let target = sample &<< sampleShift
+          position = Bucket.position(
+            afterZeros: target &- zerosBefore, from: position, ofBitsFrom: highStart,
+            to: words.count, in: words)
+          zerosBefore = target
+          words[sample / 2] |= UInt64(position) &<< UInt64(sample % 2 * 32)
+          sample += 1
         }
         while sample < Bucket.sampleCount {
           words[sample / 2] |= UInt64(sample &<< sampleShift &+ count) &<< UInt64(sample % 2 * 32)
@@ -430,23 +425,15 @@ extension ForgottenIDs {
               zeros = high
               ones = oldCount
             }
-            while zeros < high {
-              let offset = position & 63
-              let word = old[(oldHighStart &+ position) &>> 6]
-              let zeroBits = ~word & (UInt64.max &<< UInt64(offset))
-              let zeroCount = zeroBits.nonzeroBitCount
-              if zeros &+ zeroCount >= high {
-                let bit = Bucket.position(ofSetBit: high &- zeros, in: zeroBits)
-                let next = position &- offset &+ bit &+ 1
-                ones &+= next &- position &- (high &- zeros)
-                zeros = high
-                position = next
-              } else {
-                let next = position &- offset &+ 64
-                ones &+= next &- position &- zeroCount
-                zeros &+= zeroCount
-                position = next
-              }
+            if zeros < high {
+              // Within the old high bits: `high` is at most the old largest high value. The
+              // bits passed that are not zeros are the old keys' ones.
+              let next = Bucket.position(
+                afterZeros: high &- zeros, from: position, ofBitsFrom: oldHighStart &>> 6,
+                to: old.count, in: old)
+              ones &+= next &- position &- (high &- zeros)
+              zeros = high
+              position = next
             }
             // Past the old keys of its high value with smaller low bits.
             while position < oldHighBitCount,
@@ -612,22 +599,10 @@ extension ForgottenIDs {
       let highStart = self.highStart
       let highEnd = stagedStart
       var position = self.sample(sample)
-      var zerosToPass = high - sample &<< Int(sampleShift)
+      let zerosToPass = high - sample &<< Int(sampleShift)
       if zerosToPass > 0 {
-        var wordIndex = highStart + position &>> 6
-        guard wordIndex < highEnd else { return false }
-        // The zeros at or after `position`, as ones.
-        var zeros = ~words[wordIndex] & (UInt64.max &<< UInt64(position & 63))
-        var zeroCount = zeros.nonzeroBitCount
-        while zeroCount < zerosToPass {
-          zerosToPass -= zeroCount
-          wordIndex += 1
-          guard wordIndex < highEnd else { return false }
-          zeros = ~words[wordIndex]
-          zeroCount = zeros.nonzeroBitCount
-        }
-        position = (wordIndex - highStart) &<< 6 + Bucket.position(ofSetBit: zerosToPass, in: zeros)
-        position += 1
+        position = Bucket.position(
+          afterZeros: zerosToPass, from: position, ofBitsFrom: highStart, to: highEnd, in: words)
       }
       let low = suffix & Bucket.mask(lowBits)
       var index = position - high
@@ -670,6 +645,31 @@ extension ForgottenIDs {
 
     /// The lowest `count` bits set (`count` below 64).
     private static func mask(_ count: Int) -> UInt64 { (1 &<< UInt64(count)) &- 1 }
+
+    /// The position just after the `count`-th zero (from 1) at or after `position` of the bit
+    /// string of words `start..<end` of `words`, or the position of its end when it ends
+    /// before that zero. The walk to the keys of a high value: they begin after its zero of
+    /// the high bits, and the ones passed on the way are the keys of the values below it.
+    @inline(__always)
+    private static func position<Words: RandomAccessCollection<UInt64>>(
+      afterZeros count: Int, from position: Int, ofBitsFrom start: Int, to end: Int,
+      in words: Words
+    ) -> Int where Words.Index == Int {
+      var wordIndex = start &+ position &>> 6
+      guard wordIndex < end else { return (end &- start) &<< 6 }
+      // The zeros at or after `position`, as ones.
+      var zeros = ~words[wordIndex] & (UInt64.max &<< UInt64(position & 63))
+      var zeroCount = zeros.nonzeroBitCount
+      var rest = count
+      while zeroCount < rest {
+        rest &-= zeroCount
+        wordIndex &+= 1
+        guard wordIndex < end else { return (end &- start) &<< 6 }
+        zeros = ~words[wordIndex]
+        zeroCount = zeros.nonzeroBitCount
+      }
+      return (wordIndex &- start) &<< 6 &+ Bucket.position(ofSetBit: rest, in: zeros) &+ 1
+    }
 
     /// The position of the `rank`-th set bit of `word` (from 1, counting from the lowest
     /// bit): `word` has at least `rank` set bits. The byte holding it is found from the
