@@ -191,15 +191,19 @@ extension ForgottenIDs: Equatable {
 extension ForgottenIDs {
   /// The mixed keys that begin with one run of first bits (the bucket's `depth` of them),
   /// each kept as its remaining bits, its suffix, in one array of words:
-  /// - first ``sampleCount`` samples of where the high bits of each eighth of the high values
-  ///   begin, two a word, so that a look-up reads only the high bits of its eighth;
-  /// - then the Elias–Fano form of the merged keys, in increasing order: each suffix's low
+  /// - first the Elias–Fano form of the merged keys, in increasing order: each suffix's low
   ///   ``lowBitCount`` bits packed one after another, and its high bits, the rest, as a one
   ///   at position `high + index` of a bit string (so each high value is the number of zeros
   ///   before its one);
   /// - last the keys staged since the last merge, in full, in the order they came, with room
   ///   for a few more; the bucket notes which of 64 classes of low bits they have, so that
   ///   most look-ups need not read them.
+  ///
+  /// Beside the words, in the bucket itself, ``sampleCount`` samples of where the high bits
+  /// of each eighth of the high values begin, so that a look-up reads only the high bits of
+  /// its eighth. Kept with the bucket's counts rather than in its words: a look-up finds
+  /// where to read the high bits without first reading the words, so that it waits for one
+  /// read of them fewer.
   ///
   /// With the low bits chosen from the number of keys and the width of their suffixes, a
   /// merged key takes at most two bits more than the logarithm of the suffixes' range per
@@ -216,11 +220,13 @@ extension ForgottenIDs {
     static let stagingStep = 16
     /// How many parts the high values are sampled in.
     static let sampleCount = 8
-    /// Where the low bits begin.
-    static let lowStart = sampleCount / 2
+    /// One position in the high bits for each of the ``sampleCount`` parts.
+    typealias Samples = InlineArray<8, UInt32>
 
-    /// The samples, the low bits, the high bits, then the staged keys.
+    /// The low bits, the high bits, then the staged keys.
     private(set) var words: [UInt64]
+    /// Where in the high bits the keys of each eighth of the high values begin.
+    private(set) var samples: Samples
     /// How many keys are in the Elias–Fano form.
     private var mergedCount: UInt32
     /// How many keys are staged.
@@ -235,7 +241,7 @@ extension ForgottenIDs {
     private var stagedClasses: UInt64 = 0
 
     /// A bucket holding `sortedSuffixes` (increasing, each below 2^(64 - depth)), all merged:
-    /// their Elias–Fano form written word after word, with the samples of where each eighth
+    /// their Elias–Fano form written word after word, and the samples of where each eighth
     /// of the high values begins. (The words are written through a buffer: a merge writes
     /// every key of its bucket, and the array's own checks on each write cost more than the
     /// writing.)
@@ -244,6 +250,7 @@ extension ForgottenIDs {
       let lowBits = Bucket.lowBitCount(count: count, depth: depth)
       let largestHigh = Int((suffixes.last ?? 0) &>> UInt64(lowBits))
       let shape = Shape(count: count, lowBits: lowBits, largestHigh: largestHigh)
+      var samples = Samples(repeating: 0)
       let words = [UInt64](unsafeUninitializedCapacity: shape.wordCount) { words, written in
         words.initialize(repeating: 0)
         written = shape.wordCount
@@ -251,7 +258,7 @@ extension ForgottenIDs {
           // The low bits, packed one after another.
           if lowBits > 0 {
             let lowMask = Bucket.mask(lowBits)
-            var bit = Bucket.lowStart &<< 6
+            var bit = 0
             for suffix in suffixes {
               Bucket.write(suffix & lowMask, bits: lowBits, at: bit, of: words)
               bit &+= lowBits
@@ -264,14 +271,16 @@ extension ForgottenIDs {
             words[bit &>> 6] |= 1 &<< UInt64(bit & 63)
           }
         }
-        shape.writeSamples(of: words)
+        samples = shape.samples(of: words)
       }
-      self.init(words: words, count: count, shape: shape, depth: depth)
+      self.init(words: words, samples: samples, count: count, shape: shape, depth: depth)
     }
 
-    /// A bucket of `words` holding `count` keys, all merged, in the form `shape` describes.
-    private init(words: [UInt64], count: Int, shape: Shape, depth: Int) {
+    /// A bucket of `words` holding `count` keys, all merged, in the form `shape` describes,
+    /// with their `samples`.
+    private init(words: [UInt64], samples: Samples, count: Int, shape: Shape, depth: Int) {
       self.words = words
+      self.samples = samples
       mergedCount = UInt32(count)
       stagedCount = 0
       lowBitCount = UInt8(shape.lowBits)
@@ -307,15 +316,16 @@ extension ForgottenIDs {
         self.lowBits = lowBits
         self.largestHigh = largestHigh
         sampleShift = max(0, Int.bitWidth - largestHigh.leadingZeroBitCount - 3)
-        highStart = Bucket.lowStart + (count * lowBits + 63) / 64
+        highStart = (count * lowBits + 63) / 64
         highBitCount = count == 0 ? 0 : count + largestHigh + 1
         wordCount = highStart + (highBitCount + 63) / 64
       }
 
-      /// Writes the samples, read from the high bits of `words`: the sample of an eighth is
-      /// where its keys begin, after the zeros of the high values below it and the ones of
-      /// the keys before it (the end, past the largest high value).
-      func writeSamples(of words: UnsafeMutableBufferPointer<UInt64>) {
+      /// The samples, read from the high bits of `words`: the sample of an eighth is where
+      /// its keys begin, after the zeros of the high values below it and the ones of the keys
+      /// before it (the end, past the largest high value).
+      func samples(of words: UnsafeMutableBufferPointer<UInt64>) -> Samples {
+        var samples = Samples(repeating: 0)
         var sample = 1
         var position = 0
         var zerosBefore = 0
@@ -326,13 +336,14 @@ extension ForgottenIDs {
             afterZeros: target &- zerosBefore, from: position, ofBitsFrom: highStart,
             to: words.count, in: words)
           zerosBefore = target
-          words[sample / 2] |= UInt64(position) &<< UInt64(sample % 2 * 32)
+          samples[sample] = UInt32(truncatingIfNeeded: position)
           sample += 1
         }
         while sample < Bucket.sampleCount {
-          words[sample / 2] |= UInt64(sample &<< sampleShift &+ count) &<< UInt64(sample % 2 * 32)
+          samples[sample] = UInt32(truncatingIfNeeded: sample &<< sampleShift &+ count)
           sample += 1
         }
+        return samples
       }
     }
 
@@ -398,8 +409,8 @@ extension ForgottenIDs {
         oldLargestHigh, Int(truncatingIfNeeded: staged[staged.count - 1] &>> UInt64(lowBits)))
       let shape = Shape(count: count, lowBits: lowBits, largestHigh: largestHigh)
       let newHighStart = shape.highStart &<< 6
-      let lowStart = Bucket.lowStart &<< 6
       var repeated = false
+      var samples = Samples(repeating: 0)
       let merged = words.withUnsafeBufferPointer { old in
         [UInt64](unsafeUninitializedCapacity: shape.wordCount) { new, written in
           new.initialize(repeating: 0)
@@ -440,7 +451,7 @@ extension ForgottenIDs {
               old[(oldHighStart &+ position) &>> 6] & (1 &<< UInt64(position & 63)) != 0
             {
               let oldLow =
-                lowBits == 0 ? 0 : Bucket.bits(lowBits, at: lowStart &+ ones &* lowBits, of: old)
+                lowBits == 0 ? 0 : Bucket.bits(lowBits, at: ones &* lowBits, of: old)
               if oldLow == low {
                 repeated = true
                 return
@@ -451,10 +462,10 @@ extension ForgottenIDs {
             }
             // The old keys' bits up to it, moved by the staged keys before it, then its own.
             Bucket.move(
-              bits: (ones &- lowMoved) &* lowBits, from: lowStart &+ lowMoved &* lowBits,
-              of: old, to: lowStart &+ (lowMoved &+ before) &* lowBits, of: new)
+              bits: (ones &- lowMoved) &* lowBits, from: lowMoved &* lowBits, of: old,
+              to: (lowMoved &+ before) &* lowBits, of: new)
             if lowBits > 0 {
-              Bucket.write(low, bits: lowBits, at: lowStart &+ (ones &+ before) &* lowBits, of: new)
+              Bucket.write(low, bits: lowBits, at: (ones &+ before) &* lowBits, of: new)
             }
             lowMoved = ones
             let highEnd = min(position, oldHighBitCount)
@@ -470,24 +481,28 @@ extension ForgottenIDs {
           // The old keys after the last staged one.
           let before = staged.count
           Bucket.move(
-            bits: (oldCount &- lowMoved) &* lowBits, from: lowStart &+ lowMoved &* lowBits,
-            of: old, to: lowStart &+ (lowMoved &+ before) &* lowBits, of: new)
+            bits: (oldCount &- lowMoved) &* lowBits, from: lowMoved &* lowBits, of: old,
+            to: (lowMoved &+ before) &* lowBits, of: new)
           if oldHighBitCount > highMoved {
             Bucket.move(
               bits: oldHighBitCount &- highMoved, from: oldHighStart &+ highMoved, of: old,
               to: newHighStart &+ highMoved &+ before, of: new)
           }
-          shape.writeSamples(of: new)
+          samples = shape.samples(of: new)
         }
       }
-      return repeated ? nil : Bucket(words: merged, count: count, shape: shape, depth: Int(depth))
+      return repeated
+        ? nil
+        : Bucket(words: merged, samples: samples, count: count, shape: shape, depth: Int(depth))
     }
 
     /// Whether ``mergedByRuns()`` gives the words a rewrite gives; nil when nothing is staged
     /// or it would rewrite.
     var mergeByRunsMatchesRewrite: Bool? {
       guard stagedCount > 0, let merged = mergedByRuns() else { return nil }
-      return merged.words == Bucket(depth: Int(depth), sortedSuffixes: sortedSuffixes()).words
+      let rewritten = Bucket(depth: Int(depth), sortedSuffixes: sortedSuffixes())
+      return merged.words == rewritten.words
+        && merged.samples.indices.allSatisfy { merged.samples[$0] == rewritten.samples[$0] }
     }
 
     /// The largest merged suffix (0 for none): the last one of the high bits gives its high
@@ -502,7 +517,7 @@ extension ForgottenIDs {
       let lowBits = Int(lowBitCount)
       guard lowBits > 0 else { return high }
       return high &<< UInt64(lowBits)
-        | Bucket.bits(lowBits, at: Bucket.lowStart &<< 6 + last * lowBits, of: words)
+        | Bucket.bits(lowBits, at: last * lowBits, of: words)
     }
 
     /// Writes `value`, of `count` bits (1 to 63), at bit `bit` of `words` (zero there).
@@ -559,7 +574,7 @@ extension ForgottenIDs {
             written &+= 1
           }
           var next = 0
-          var lowBit = Bucket.lowStart &<< 6
+          var lowBit = 0
           var index = 0
           for wordIndex in highStart..<stagedStart {
             var word = words[wordIndex]
@@ -598,7 +613,7 @@ extension ForgottenIDs {
       guard sample < Bucket.sampleCount else { return false }
       let highStart = self.highStart
       let highEnd = stagedStart
-      var position = self.sample(sample)
+      var position = Int(samples[sample])
       let zerosToPass = high - sample &<< Int(sampleShift)
       if zerosToPass > 0 {
         position = Bucket.position(
@@ -611,22 +626,16 @@ extension ForgottenIDs {
         guard wordIndex < highEnd, words[wordIndex] & (1 &<< UInt64(position & 63)) != 0
         else { return false }
         if lowBits == 0 { return true }
-        let candidate = Bucket.bits(lowBits, at: Bucket.lowStart &<< 6 + index * lowBits, of: words)
+        let candidate = Bucket.bits(lowBits, at: index * lowBits, of: words)
         if candidate >= low { return candidate == low }
         position += 1
         index += 1
       }
     }
 
-    /// Where in the high bits the keys of the `number`-th eighth of the high values begin.
-    private func sample(_ number: Int) -> Int {
-      let pair = words[number / 2]
-      return Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: pair &>> UInt64(number % 2 * 32)))
-    }
-
     /// Where the high bits begin.
     private var highStart: Int {
-      Bucket.lowStart + (Int(mergedCount) * Int(lowBitCount) + 63) / 64
+      (Int(mergedCount) * Int(lowBitCount) + 63) / 64
     }
 
     /// Where the staged keys begin: after the high bits.
