@@ -682,7 +682,9 @@ extension ForgottenIDs {
 
     /// The position of the `rank`-th set bit of `word` (from 1, counting from the lowest
     /// bit): `word` has at least `rank` set bits. The byte holding it is found from the
-    /// running sums of the bytes' counts, then the bit within the byte.
+    /// running sums of the bytes' counts, then the bit within the byte by halving it: its
+    /// half, then its quarter, then the bit (each a choice, not a loop of a varying length
+    /// whose end the processor would guess).
     private static func position(ofSetBit rank: Int, in word: UInt64) -> Int {
       var counts = word &- ((word &>> 1) & 0x5555_5555_5555_5555)
       counts = (counts & 0x3333_3333_3333_3333) &+ ((counts &>> 2) & 0x3333_3333_3333_3333)
@@ -694,8 +696,22 @@ extension ForgottenIDs {
       let byte = ((below &>> 7) &* 0x0101_0101_0101_0101) &>> 56
       let before = byte == 0 ? 0 : Int(truncatingIfNeeded: (sums &<< (64 - 8 * byte)) &>> 56)
       var bits = word &>> (8 * byte)
-      for _ in 0..<(rank - before - 1) { bits &= bits &- 1 }
-      return 8 * Int(truncatingIfNeeded: byte) + bits.trailingZeroBitCount
+      // The bit's rank within its byte, and where in the byte it is.
+      var rest = rank &- before
+      var offset = 8 &* Int(truncatingIfNeeded: byte)
+      let lowHalf = (bits & 0xF).nonzeroBitCount
+      if rest > lowHalf {
+        bits &>>= 4
+        rest &-= lowHalf
+        offset &+= 4
+      }
+      let lowQuarter = (bits & 0x3).nonzeroBitCount
+      if rest > lowQuarter {
+        bits &>>= 2
+        rest &-= lowQuarter
+        offset &+= 2
+      }
+      return rest > Int(truncatingIfNeeded: bits & 1) ? offset &+ 1 : offset
     }
   }
 }
