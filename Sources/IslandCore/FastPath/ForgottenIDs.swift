@@ -206,7 +206,7 @@ extension ForgottenIDs {
   /// read of them fewer.
   ///
   /// With the low bits chosen from the number of keys and the width of their suffixes, a
-  /// merged key takes at most two bits more than the logarithm of the suffixes' range per
+  /// merged key takes at most four bits more than the logarithm of the suffixes' range per
   /// key, whatever their spread. A merge rewrites the bucket, so staging many keys between
   /// merges keeps an insert's share of the rewriting small; the staged keys' room grows a
   /// few at a time, so that it costs little while few are staged. An insert only stages: it
@@ -289,9 +289,12 @@ extension ForgottenIDs {
     }
 
     /// How many low bits of each of `count` suffixes (of a bucket `depth` deep) are packed:
-    /// all but as many as it takes to write `count`.
+    /// all but one more than it takes to write `count`. The high values then outnumber the
+    /// keys two to four times, so that a look-up of a key not held (every start's) mostly
+    /// finds no key of its high value, and reads no low bits: a read fewer, for a bit or less
+    /// a key.
     private static func lowBitCount(count: Int, depth: Int) -> Int {
-      count == 0 ? 0 : max(0, 64 - depth - (Int.bitWidth - count.leadingZeroBitCount))
+      count == 0 ? 0 : max(0, 63 - depth - (Int.bitWidth - count.leadingZeroBitCount))
     }
 
     /// Where the parts of the Elias–Fano form of `count` suffixes go, and how they are
