@@ -196,7 +196,7 @@ extension ForgottenIDs {
   ///   at position `high + index` of a bit string (so each high value is the number of zeros
   ///   before its one);
   /// - last the keys staged since the last merge, in full, in the order they came, with room
-  ///   for a few more; the bucket notes which of 64 classes of low bits they have, so that
+  ///   for a few more; the bucket notes which of 128 classes of low bits they have, so that
   ///   most look-ups need not read them.
   ///
   /// Beside the words, in the bucket itself, ``sampleCount`` samples of where the high bits
@@ -237,8 +237,8 @@ extension ForgottenIDs {
     private var sampleShift: UInt8
     /// How many first bits its keys share.
     let depth: UInt8
-    /// Bit `suffix % 64` set for each staged suffix.
-    private var stagedClasses: UInt64 = 0
+    /// Bit `suffix % 128` set for each staged suffix.
+    private var stagedClasses: UInt128 = 0
 
     /// A bucket holding `sortedSuffixes` (increasing, each below 2^(64 - depth)), all merged:
     /// their Elias–Fano form written word after word, and the samples of where each eighth
@@ -359,7 +359,9 @@ extension ForgottenIDs {
     /// Whether it holds the mixed key `value` (one that begins with its first bits).
     func contains(_ value: UInt64) -> Bool {
       let suffix = value & (UInt64.max &>> UInt64(depth))
-      if stagedClasses & (1 &<< (suffix & 63)) != 0, words[stagedStart...].contains(suffix) {
+      if stagedClasses & (1 &<< UInt128(suffix & 127)) != 0,
+        words[stagedStart...].contains(suffix)
+      {
         return true
       }
       return mergedContains(suffix)
@@ -379,7 +381,7 @@ extension ForgottenIDs {
       }
       words.append(suffix)
       stagedCount += 1
-      stagedClasses |= 1 &<< (suffix & 63)
+      stagedClasses |= 1 &<< UInt128(suffix & 127)
     }
 
     /// Merges the staged keys into the Elias–Fano form: by moving the runs of bits between
