@@ -12,18 +12,27 @@
 /// an end names. So a lookup first tries the rank less every activity forgotten, which the
 /// start seq there confirms, and searches the list only when that is not it.
 struct ActivityIndex: Equatable, Hashable, Sendable {
-  /// Each slot: 0 when empty, else its id's hash with the top bit set (so that no used slot
-  /// is 0).
-  private var slots: [UInt64] = []
-  /// The start seq of each used slot's activity.
-  private var startSeqs: [Int] = []
-  /// The rank of each used slot's activity among the activities recorded (from 0).
-  private var ranks: [Int] = []
+  /// The table's slots: one array, so that a probe reads a slot's tag, start seq and rank
+  /// together, and a change of a slot checks the array once.
+  private var slots: [Slot] = []
   /// How many ids it holds.
   private(set) var count = 0
   /// How many activities it recorded, and how many of them it forgot since.
   private var recorded = 0
   private var forgotten = 0
+
+  /// One slot of the table.
+  private struct Slot: Equatable, Hashable, Sendable {
+    /// 0 when empty, else its id's hash with the top bit set (so that no used slot is 0).
+    var tag: UInt64 = 0
+    /// The start seq of its activity.
+    var startSeq = 0
+    /// The rank of its activity among the activities recorded (from 0).
+    var rank = 0
+
+    /// No activity's.
+    static let empty = Slot()
+  }
 
   /// The position of the activity with id `id` in `activities`: hashed here, not kept with
   /// its hash, so that the id is only read.
@@ -44,10 +53,10 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
     var slot = ActivityIndex.home(of: tag, mask: mask)
     while true {
       let entry = slots[slot]
-      if entry == 0 { return nil }
-      if entry == tag,
+      if entry.tag == 0 { return nil }
+      if entry.tag == tag,
         let position = ActivityIndex.position(
-          rank: ranks[slot] - forgotten, startSeq: startSeqs[slot], in: activities),
+          rank: entry.rank - forgotten, startSeq: entry.startSeq, in: activities),
         activities[position].attributes.id == id
       {
         return position
@@ -71,7 +80,7 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
   /// `startSeq`, appended to the activity list.
   mutating func insert(_ id: HashedID, startSeq: Int) {
     if (count + 1) * 2 > slots.count { grow() }
-    place(ActivityIndex.tag(id.hash), startSeq: startSeq, rank: recorded)
+    place(Slot(tag: ActivityIndex.tag(id.hash), startSeq: startSeq, rank: recorded))
     count += 1
     recorded += 1
   }
@@ -82,35 +91,31 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
     guard !slots.isEmpty else { return }
     let mask = slots.count - 1
     var slot = ActivityIndex.home(of: ActivityIndex.tag(id.hash), mask: mask)
-    while slots[slot] != 0, startSeqs[slot] != startSeq { slot = (slot + 1) & mask }
-    guard slots[slot] != 0 else { return }
-    slots[slot] = 0
+    while slots[slot].tag != 0, slots[slot].startSeq != startSeq { slot = (slot + 1) & mask }
+    guard slots[slot].tag != 0 else { return }
+    slots[slot] = .empty
     count -= 1
     forgotten += 1
     var next = (slot + 1) & mask
-    while slots[next] != 0 {
-      let home = ActivityIndex.home(of: slots[next], mask: mask)
+    while slots[next].tag != 0 {
+      let home = ActivityIndex.home(of: slots[next].tag, mask: mask)
       // The entry at `next` may fill the hole when the hole lies on its way from its home.
       let distanceToHole = (slot - home) & mask
       let distanceToNext = (next - home) & mask
       if distanceToHole < distanceToNext {
         slots[slot] = slots[next]
-        startSeqs[slot] = startSeqs[next]
-        ranks[slot] = ranks[next]
-        slots[next] = 0
+        slots[next] = .empty
         slot = next
       }
       next = (next + 1) & mask
     }
   }
 
-  private mutating func place(_ tag: UInt64, startSeq: Int, rank: Int) {
+  private mutating func place(_ entry: Slot) {
     let mask = slots.count - 1
-    var slot = ActivityIndex.home(of: tag, mask: mask)
-    while slots[slot] != 0 { slot = (slot + 1) & mask }
-    slots[slot] = tag
-    startSeqs[slot] = startSeq
-    ranks[slot] = rank
+    var slot = ActivityIndex.home(of: entry.tag, mask: mask)
+    while slots[slot].tag != 0 { slot = (slot + 1) & mask }
+    slots[slot] = entry
   }
 
   /// What a slot keeps of an id whose hash is `hash`: the hash, never 0.
@@ -124,13 +129,7 @@ struct ActivityIndex: Equatable, Hashable, Sendable {
   /// Doubles the table, placing every entry again from its tag.
   private mutating func grow() {
     let old = slots
-    let oldSeqs = startSeqs
-    let oldRanks = ranks
-    slots = Array(repeating: 0, count: max(16, old.count * 2))
-    startSeqs = Array(repeating: 0, count: slots.count)
-    ranks = Array(repeating: 0, count: slots.count)
-    for index in old.indices where old[index] != 0 {
-      place(old[index], startSeq: oldSeqs[index], rank: oldRanks[index])
-    }
+    slots = Array(repeating: .empty, count: max(16, old.count * 2))
+    for entry in old where entry.tag != 0 { place(entry) }
   }
 }

@@ -191,18 +191,22 @@ extension ForgottenIDs: Equatable {
 extension ForgottenIDs {
   /// The mixed keys that begin with one run of first bits (the bucket's `depth` of them),
   /// each kept as its remaining bits, its suffix, in one array of words:
-  /// - first ``sampleCount`` samples of where the high bits of each eighth of the high values
-  ///   begin, two a word, so that a look-up reads only the high bits of its eighth;
-  /// - then the Elias–Fano form of the merged keys, in increasing order: each suffix's low
+  /// - first the Elias–Fano form of the merged keys, in increasing order: each suffix's low
   ///   ``lowBitCount`` bits packed one after another, and its high bits, the rest, as a one
   ///   at position `high + index` of a bit string (so each high value is the number of zeros
   ///   before its one);
   /// - last the keys staged since the last merge, in full, in the order they came, with room
-  ///   for a few more; the bucket notes which of 64 classes of low bits they have, so that
+  ///   for a few more; the bucket notes which of 128 classes of low bits they have, so that
   ///   most look-ups need not read them.
   ///
+  /// Beside the words, in the bucket itself, ``sampleCount`` samples of where the high bits
+  /// of each eighth of the high values begin, so that a look-up reads only the high bits of
+  /// its eighth. Kept with the bucket's counts rather than in its words: a look-up finds
+  /// where to read the high bits without first reading the words, so that it waits for one
+  /// read of them fewer.
+  ///
   /// With the low bits chosen from the number of keys and the width of their suffixes, a
-  /// merged key takes at most two bits more than the logarithm of the suffixes' range per
+  /// merged key takes at most four bits more than the logarithm of the suffixes' range per
   /// key, whatever their spread. A merge rewrites the bucket, so staging many keys between
   /// merges keeps an insert's share of the rewriting small; the staged keys' room grows a
   /// few at a time, so that it costs little while few are staged. An insert only stages: it
@@ -216,11 +220,13 @@ extension ForgottenIDs {
     static let stagingStep = 16
     /// How many parts the high values are sampled in.
     static let sampleCount = 8
-    /// Where the low bits begin.
-    static let lowStart = sampleCount / 2
+    /// One position in the high bits for each of the ``sampleCount`` parts.
+    typealias Samples = InlineArray<8, UInt32>
 
-    /// The samples, the low bits, the high bits, then the staged keys.
+    /// The low bits, the high bits, then the staged keys.
     private(set) var words: [UInt64]
+    /// Where in the high bits the keys of each eighth of the high values begin.
+    private(set) var samples: Samples
     /// How many keys are in the Elias–Fano form.
     private var mergedCount: UInt32
     /// How many keys are staged.
@@ -231,11 +237,11 @@ extension ForgottenIDs {
     private var sampleShift: UInt8
     /// How many first bits its keys share.
     let depth: UInt8
-    /// Bit `suffix % 64` set for each staged suffix.
-    private var stagedClasses: UInt64 = 0
+    /// Bit `suffix % 128` set for each staged suffix.
+    private var stagedClasses: UInt128 = 0
 
     /// A bucket holding `sortedSuffixes` (increasing, each below 2^(64 - depth)), all merged:
-    /// their Elias–Fano form written word after word, with the samples of where each eighth
+    /// their Elias–Fano form written word after word, and the samples of where each eighth
     /// of the high values begins. (The words are written through a buffer: a merge writes
     /// every key of its bucket, and the array's own checks on each write cost more than the
     /// writing.)
@@ -244,6 +250,7 @@ extension ForgottenIDs {
       let lowBits = Bucket.lowBitCount(count: count, depth: depth)
       let largestHigh = Int((suffixes.last ?? 0) &>> UInt64(lowBits))
       let shape = Shape(count: count, lowBits: lowBits, largestHigh: largestHigh)
+      var samples = Samples(repeating: 0)
       let words = [UInt64](unsafeUninitializedCapacity: shape.wordCount) { words, written in
         words.initialize(repeating: 0)
         written = shape.wordCount
@@ -251,7 +258,7 @@ extension ForgottenIDs {
           // The low bits, packed one after another.
           if lowBits > 0 {
             let lowMask = Bucket.mask(lowBits)
-            var bit = Bucket.lowStart &<< 6
+            var bit = 0
             for suffix in suffixes {
               Bucket.write(suffix & lowMask, bits: lowBits, at: bit, of: words)
               bit &+= lowBits
@@ -264,14 +271,16 @@ extension ForgottenIDs {
             words[bit &>> 6] |= 1 &<< UInt64(bit & 63)
           }
         }
-        shape.writeSamples(of: words)
+        samples = shape.samples(of: words)
       }
-      self.init(words: words, count: count, shape: shape, depth: depth)
+      self.init(words: words, samples: samples, count: count, shape: shape, depth: depth)
     }
 
-    /// A bucket of `words` holding `count` keys, all merged, in the form `shape` describes.
-    private init(words: [UInt64], count: Int, shape: Shape, depth: Int) {
+    /// A bucket of `words` holding `count` keys, all merged, in the form `shape` describes,
+    /// with their `samples`.
+    private init(words: [UInt64], samples: Samples, count: Int, shape: Shape, depth: Int) {
       self.words = words
+      self.samples = samples
       mergedCount = UInt32(count)
       stagedCount = 0
       lowBitCount = UInt8(shape.lowBits)
@@ -280,9 +289,12 @@ extension ForgottenIDs {
     }
 
     /// How many low bits of each of `count` suffixes (of a bucket `depth` deep) are packed:
-    /// all but as many as it takes to write `count`.
+    /// all but one more than it takes to write `count`. The high values then outnumber the
+    /// keys two to four times, so that a look-up of a key not held (every start's) mostly
+    /// finds no key of its high value, and reads no low bits: a read fewer, for a bit or less
+    /// a key.
     private static func lowBitCount(count: Int, depth: Int) -> Int {
-      count == 0 ? 0 : max(0, 64 - depth - (Int.bitWidth - count.leadingZeroBitCount))
+      count == 0 ? 0 : max(0, 63 - depth - (Int.bitWidth - count.leadingZeroBitCount))
     }
 
     /// Where the parts of the Elias–Fano form of `count` suffixes go, and how they are
@@ -307,37 +319,34 @@ extension ForgottenIDs {
         self.lowBits = lowBits
         self.largestHigh = largestHigh
         sampleShift = max(0, Int.bitWidth - largestHigh.leadingZeroBitCount - 3)
-        highStart = Bucket.lowStart + (count * lowBits + 63) / 64
+        highStart = (count * lowBits + 63) / 64
         highBitCount = count == 0 ? 0 : count + largestHigh + 1
         wordCount = highStart + (highBitCount + 63) / 64
       }
 
-      /// Writes the samples, read from the high bits of `words`: the sample of an eighth is
-      /// where its keys begin, after the zeros of the high values below it and the ones of
-      /// the keys before it (the end, past the largest high value).
-      func writeSamples(of words: UnsafeMutableBufferPointer<UInt64>) {
+      /// The samples, read from the high bits of `words`: the sample of an eighth is where
+      /// its keys begin, after the zeros of the high values below it and the ones of the keys
+      /// before it (the end, past the largest high value).
+      func samples(of words: UnsafeMutableBufferPointer<UInt64>) -> Samples {
+        var samples = Samples(repeating: 0)
         var sample = 1
-        var target = 1 &<< sampleShift
+        var position = 0
         var zerosBefore = 0
-        var wordIndex = highStart
-        while sample < Bucket.sampleCount, target <= largestHigh {
-          let zeros = ~words[wordIndex]
-          let zeroCount = zeros.nonzeroBitCount
-          if zerosBefore &+ zeroCount >= target {
-            let bit = Bucket.position(ofSetBit: target &- zerosBefore, in: zeros)
-            let position = (wordIndex &- highStart) &<< 6 &+ bit &+ 1
-            words[sample / 2] |= UInt64(position) &<< UInt64(sample % 2 * 32)
-            sample += 1
-            target = sample &<< sampleShift
-          } else {
-            zerosBefore &+= zeroCount
-            wordIndex &+= 1
-          }
-        }
-        while sample < Bucket.sampleCount {
-          words[sample / 2] |= UInt64(sample &<< sampleShift &+ count) &<< UInt64(sample % 2 * 32)
+        // Each eighth's zero lies within the high bits: it is at most the largest high value.
+        while sample < Bucket.sampleCount, sample &<< sampleShift <= largestHigh {
+          let target = sample &<< sampleShift
+          position = Bucket.position(
+            afterZeros: target &- zerosBefore, from: position, ofBitsFrom: highStart,
+            to: words.count, in: words)
+          zerosBefore = target
+          samples[sample] = UInt32(truncatingIfNeeded: position)
           sample += 1
         }
+        while sample < Bucket.sampleCount {
+          samples[sample] = UInt32(truncatingIfNeeded: sample &<< sampleShift &+ count)
+          sample += 1
+        }
+        return samples
       }
     }
 
@@ -350,7 +359,9 @@ extension ForgottenIDs {
     /// Whether it holds the mixed key `value` (one that begins with its first bits).
     func contains(_ value: UInt64) -> Bool {
       let suffix = value & (UInt64.max &>> UInt64(depth))
-      if stagedClasses & (1 &<< (suffix & 63)) != 0, words[stagedStart...].contains(suffix) {
+      if stagedClasses & (1 &<< UInt128(suffix & 127)) != 0,
+        words[stagedStart...].contains(suffix)
+      {
         return true
       }
       return mergedContains(suffix)
@@ -370,7 +381,7 @@ extension ForgottenIDs {
       }
       words.append(suffix)
       stagedCount += 1
-      stagedClasses |= 1 &<< (suffix & 63)
+      stagedClasses |= 1 &<< UInt128(suffix & 127)
     }
 
     /// Merges the staged keys into the Elias–Fano form: by moving the runs of bits between
@@ -403,8 +414,8 @@ extension ForgottenIDs {
         oldLargestHigh, Int(truncatingIfNeeded: staged[staged.count - 1] &>> UInt64(lowBits)))
       let shape = Shape(count: count, lowBits: lowBits, largestHigh: largestHigh)
       let newHighStart = shape.highStart &<< 6
-      let lowStart = Bucket.lowStart &<< 6
       var repeated = false
+      var samples = Samples(repeating: 0)
       let merged = words.withUnsafeBufferPointer { old in
         [UInt64](unsafeUninitializedCapacity: shape.wordCount) { new, written in
           new.initialize(repeating: 0)
@@ -430,30 +441,22 @@ extension ForgottenIDs {
               zeros = high
               ones = oldCount
             }
-            while zeros < high {
-              let offset = position & 63
-              let word = old[(oldHighStart &+ position) &>> 6]
-              let zeroBits = ~word & (UInt64.max &<< UInt64(offset))
-              let zeroCount = zeroBits.nonzeroBitCount
-              if zeros &+ zeroCount >= high {
-                let bit = Bucket.position(ofSetBit: high &- zeros, in: zeroBits)
-                let next = position &- offset &+ bit &+ 1
-                ones &+= next &- position &- (high &- zeros)
-                zeros = high
-                position = next
-              } else {
-                let next = position &- offset &+ 64
-                ones &+= next &- position &- zeroCount
-                zeros &+= zeroCount
-                position = next
-              }
+            if zeros < high {
+              // Within the old high bits: `high` is at most the old largest high value. The
+              // bits passed that are not zeros are the old keys' ones.
+              let next = Bucket.position(
+                afterZeros: high &- zeros, from: position, ofBitsFrom: oldHighStart &>> 6,
+                to: old.count, in: old)
+              ones &+= next &- position &- (high &- zeros)
+              zeros = high
+              position = next
             }
             // Past the old keys of its high value with smaller low bits.
             while position < oldHighBitCount,
               old[(oldHighStart &+ position) &>> 6] & (1 &<< UInt64(position & 63)) != 0
             {
               let oldLow =
-                lowBits == 0 ? 0 : Bucket.bits(lowBits, at: lowStart &+ ones &* lowBits, of: old)
+                lowBits == 0 ? 0 : Bucket.bits(lowBits, at: ones &* lowBits, of: old)
               if oldLow == low {
                 repeated = true
                 return
@@ -464,10 +467,10 @@ extension ForgottenIDs {
             }
             // The old keys' bits up to it, moved by the staged keys before it, then its own.
             Bucket.move(
-              bits: (ones &- lowMoved) &* lowBits, from: lowStart &+ lowMoved &* lowBits,
-              of: old, to: lowStart &+ (lowMoved &+ before) &* lowBits, of: new)
+              bits: (ones &- lowMoved) &* lowBits, from: lowMoved &* lowBits, of: old,
+              to: (lowMoved &+ before) &* lowBits, of: new)
             if lowBits > 0 {
-              Bucket.write(low, bits: lowBits, at: lowStart &+ (ones &+ before) &* lowBits, of: new)
+              Bucket.write(low, bits: lowBits, at: (ones &+ before) &* lowBits, of: new)
             }
             lowMoved = ones
             let highEnd = min(position, oldHighBitCount)
@@ -483,24 +486,28 @@ extension ForgottenIDs {
           // The old keys after the last staged one.
           let before = staged.count
           Bucket.move(
-            bits: (oldCount &- lowMoved) &* lowBits, from: lowStart &+ lowMoved &* lowBits,
-            of: old, to: lowStart &+ (lowMoved &+ before) &* lowBits, of: new)
+            bits: (oldCount &- lowMoved) &* lowBits, from: lowMoved &* lowBits, of: old,
+            to: (lowMoved &+ before) &* lowBits, of: new)
           if oldHighBitCount > highMoved {
             Bucket.move(
               bits: oldHighBitCount &- highMoved, from: oldHighStart &+ highMoved, of: old,
               to: newHighStart &+ highMoved &+ before, of: new)
           }
-          shape.writeSamples(of: new)
+          samples = shape.samples(of: new)
         }
       }
-      return repeated ? nil : Bucket(words: merged, count: count, shape: shape, depth: Int(depth))
+      return repeated
+        ? nil
+        : Bucket(words: merged, samples: samples, count: count, shape: shape, depth: Int(depth))
     }
 
     /// Whether ``mergedByRuns()`` gives the words a rewrite gives; nil when nothing is staged
     /// or it would rewrite.
     var mergeByRunsMatchesRewrite: Bool? {
       guard stagedCount > 0, let merged = mergedByRuns() else { return nil }
-      return merged.words == Bucket(depth: Int(depth), sortedSuffixes: sortedSuffixes()).words
+      let rewritten = Bucket(depth: Int(depth), sortedSuffixes: sortedSuffixes())
+      return merged.words == rewritten.words
+        && merged.samples.indices.allSatisfy { merged.samples[$0] == rewritten.samples[$0] }
     }
 
     /// The largest merged suffix (0 for none): the last one of the high bits gives its high
@@ -515,7 +522,7 @@ extension ForgottenIDs {
       let lowBits = Int(lowBitCount)
       guard lowBits > 0 else { return high }
       return high &<< UInt64(lowBits)
-        | Bucket.bits(lowBits, at: Bucket.lowStart &<< 6 + last * lowBits, of: words)
+        | Bucket.bits(lowBits, at: last * lowBits, of: words)
     }
 
     /// Writes `value`, of `count` bits (1 to 63), at bit `bit` of `words` (zero there).
@@ -572,7 +579,7 @@ extension ForgottenIDs {
             written &+= 1
           }
           var next = 0
-          var lowBit = Bucket.lowStart &<< 6
+          var lowBit = 0
           var index = 0
           for wordIndex in highStart..<stagedStart {
             var word = words[wordIndex]
@@ -611,23 +618,11 @@ extension ForgottenIDs {
       guard sample < Bucket.sampleCount else { return false }
       let highStart = self.highStart
       let highEnd = stagedStart
-      var position = self.sample(sample)
-      var zerosToPass = high - sample &<< Int(sampleShift)
+      var position = Int(samples[sample])
+      let zerosToPass = high - sample &<< Int(sampleShift)
       if zerosToPass > 0 {
-        var wordIndex = highStart + position &>> 6
-        guard wordIndex < highEnd else { return false }
-        // The zeros at or after `position`, as ones.
-        var zeros = ~words[wordIndex] & (UInt64.max &<< UInt64(position & 63))
-        var zeroCount = zeros.nonzeroBitCount
-        while zeroCount < zerosToPass {
-          zerosToPass -= zeroCount
-          wordIndex += 1
-          guard wordIndex < highEnd else { return false }
-          zeros = ~words[wordIndex]
-          zeroCount = zeros.nonzeroBitCount
-        }
-        position = (wordIndex - highStart) &<< 6 + Bucket.position(ofSetBit: zerosToPass, in: zeros)
-        position += 1
+        position = Bucket.position(
+          afterZeros: zerosToPass, from: position, ofBitsFrom: highStart, to: highEnd, in: words)
       }
       let low = suffix & Bucket.mask(lowBits)
       var index = position - high
@@ -636,22 +631,16 @@ extension ForgottenIDs {
         guard wordIndex < highEnd, words[wordIndex] & (1 &<< UInt64(position & 63)) != 0
         else { return false }
         if lowBits == 0 { return true }
-        let candidate = Bucket.bits(lowBits, at: Bucket.lowStart &<< 6 + index * lowBits, of: words)
+        let candidate = Bucket.bits(lowBits, at: index * lowBits, of: words)
         if candidate >= low { return candidate == low }
         position += 1
         index += 1
       }
     }
 
-    /// Where in the high bits the keys of the `number`-th eighth of the high values begin.
-    private func sample(_ number: Int) -> Int {
-      let pair = words[number / 2]
-      return Int(truncatingIfNeeded: UInt32(truncatingIfNeeded: pair &>> UInt64(number % 2 * 32)))
-    }
-
     /// Where the high bits begin.
     private var highStart: Int {
-      Bucket.lowStart + (Int(mergedCount) * Int(lowBitCount) + 63) / 64
+      (Int(mergedCount) * Int(lowBitCount) + 63) / 64
     }
 
     /// Where the staged keys begin: after the high bits.
@@ -671,9 +660,36 @@ extension ForgottenIDs {
     /// The lowest `count` bits set (`count` below 64).
     private static func mask(_ count: Int) -> UInt64 { (1 &<< UInt64(count)) &- 1 }
 
+    /// The position just after the `count`-th zero (from 1) at or after `position` of the bit
+    /// string of words `start..<end` of `words`, or the position of its end when it ends
+    /// before that zero. The walk to the keys of a high value: they begin after its zero of
+    /// the high bits, and the ones passed on the way are the keys of the values below it.
+    @inline(__always)
+    private static func position<Words: RandomAccessCollection<UInt64>>(
+      afterZeros count: Int, from position: Int, ofBitsFrom start: Int, to end: Int,
+      in words: Words
+    ) -> Int where Words.Index == Int {
+      var wordIndex = start &+ position &>> 6
+      guard wordIndex < end else { return (end &- start) &<< 6 }
+      // The zeros at or after `position`, as ones.
+      var zeros = ~words[wordIndex] & (UInt64.max &<< UInt64(position & 63))
+      var zeroCount = zeros.nonzeroBitCount
+      var rest = count
+      while zeroCount < rest {
+        rest &-= zeroCount
+        wordIndex &+= 1
+        guard wordIndex < end else { return (end &- start) &<< 6 }
+        zeros = ~words[wordIndex]
+        zeroCount = zeros.nonzeroBitCount
+      }
+      return (wordIndex &- start) &<< 6 &+ Bucket.position(ofSetBit: rest, in: zeros) &+ 1
+    }
+
     /// The position of the `rank`-th set bit of `word` (from 1, counting from the lowest
     /// bit): `word` has at least `rank` set bits. The byte holding it is found from the
-    /// running sums of the bytes' counts, then the bit within the byte.
+    /// running sums of the bytes' counts, then the bit within the byte by halving it: its
+    /// half, then its quarter, then the bit (each a choice, not a loop of a varying length
+    /// whose end the processor would guess).
     private static func position(ofSetBit rank: Int, in word: UInt64) -> Int {
       var counts = word &- ((word &>> 1) & 0x5555_5555_5555_5555)
       counts = (counts & 0x3333_3333_3333_3333) &+ ((counts &>> 2) & 0x3333_3333_3333_3333)
@@ -685,8 +701,22 @@ extension ForgottenIDs {
       let byte = ((below &>> 7) &* 0x0101_0101_0101_0101) &>> 56
       let before = byte == 0 ? 0 : Int(truncatingIfNeeded: (sums &<< (64 - 8 * byte)) &>> 56)
       var bits = word &>> (8 * byte)
-      for _ in 0..<(rank - before - 1) { bits &= bits &- 1 }
-      return 8 * Int(truncatingIfNeeded: byte) + bits.trailingZeroBitCount
+      // The bit's rank within its byte, and where in the byte it is.
+      var rest = rank &- before
+      var offset = 8 &* Int(truncatingIfNeeded: byte)
+      let lowHalf = (bits & 0xF).nonzeroBitCount
+      if rest > lowHalf {
+        bits &>>= 4
+        rest &-= lowHalf
+        offset &+= 4
+      }
+      let lowQuarter = (bits & 0x3).nonzeroBitCount
+      if rest > lowQuarter {
+        bits &>>= 2
+        rest &-= lowQuarter
+        offset &+= 2
+      }
+      return rest > Int(truncatingIfNeeded: bits & 1) ? offset &+ 1 : offset
     }
   }
 }

@@ -44,7 +44,8 @@ extension IslandState {
       timers.insert(timer)
       dismissalTimer = timer
     }
-    eligible.removeAll { $0 == index }
+    // An activity is eligible once at most: the first found is the one.
+    if let slot = eligible.firstIndex(of: index) { eligible.remove(at: slot) }
     if expansion?.activity == index { collapse(seq: seq) }
     return dismissalTimer
   }
