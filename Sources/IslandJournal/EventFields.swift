@@ -389,12 +389,14 @@ struct EventFields {
     if let unknownKey {
       throw .unknownField(name: unknownKey, event: event?.name.description)
     }
-    for field in [EventField.seq, .t, .event] where !has(field) {
-      throw .missingField(name: field.text, event: nil)
+    let common = EventField.seq.bit | EventField.t.bit | EventField.event.bit
+    if present & common != common {
+      for field in [EventField.seq, .t, .event] where !has(field) {
+        throw .missingField(name: field.text, event: nil)
+      }
     }
     guard let event else { throw .missingField(name: "event", event: nil) }
     let (allowed, required) = event.fields
-    let common = EventField.seq.bit | EventField.t.bit | EventField.event.bit
     let extra = present & ~(allowed | common)
     if extra != 0, let field = EventField.allCases.first(where: { extra & $0.bit != 0 }) {
       throw .unknownField(name: field.text, event: event.name.description)

@@ -119,7 +119,9 @@ public enum EventLine {
 
   /// Decodes an event line from its bytes as the public `decode(_:)` does, with what the lines
   /// before it left in `context`.
-  static func decode(_ line: UnsafeBufferPointer<UInt8>, context: inout EventLineContext)
+  package static func decode(
+    _ line: UnsafeBufferPointer<UInt8>, context: inout EventLineContext
+  )
     throws(JournalLineError) -> LogEntry
   {
     var reader = LineReader(scanner: JSONScanner(line))
@@ -183,16 +185,32 @@ public enum EventLine {
   }
 }
 
-/// What decoding one event line leaves for the next: the strings to hand out again, and the
-/// storage a content state is read into before it is copied to be kept. A journal reader
-/// keeps one for all its lines.
-struct EventLineContext {
+/// What decoding one event line leaves for the next: the strings to hand out again, and how
+/// many fields states of each shape held. A journal reader keeps one for all its lines.
+package struct EventLineContext {
   var strings: RecentStrings
-  var content = ContentState()
+  /// The number of fields of the last state read of each shape (``stateShape(_:_:)``): the
+  /// room the next one of that shape is read into, so that a state is read straight into the
+  /// storage it is kept in, and nearly always fits it. Empty (no room made) in a context that
+  /// keeps no strings.
+  var stateFields: [Int]
+  /// The most room made for a state before it is read: a larger one grows as it is read, so
+  /// that a huge state leaves no huge room to every later state of its shape.
+  static let largestRoom = 32
 
   /// A context that keeps recent strings, or one that keeps none (and allocates nothing).
-  init(keepingStrings: Bool) {
+  package init(keepingStrings: Bool) {
     strings = RecentStrings(slotBits: keepingStrings ? 10 : 0)
+    stateFields = keepingStrings ? Array(repeating: 0, count: 64) : []
+  }
+
+  /// The slot in ``stateFields`` of a state of `event` whose text starts with `start` (the
+  /// eight bytes after its brace): states of one layout are written alike, the same first
+  /// field and the same number of them.
+  func stateShape(_ start: UInt64, _ event: EventName?) -> Int {
+    let hash =
+      (start ^ UInt64(event?.rawValue ?? EventName.allCases.count)) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: hash >> 32) & (stateFields.count - 1)
   }
 }
 
@@ -296,9 +314,10 @@ private struct LineReader {
   /// made before from the same bytes, or else a new one, checked as UTF-8.
   private mutating func recentString(in range: Range<Int>) throws(JSONParseError) -> String {
     let scanner = scanner
-    return try context.strings.string(UnsafeBufferPointer(rebasing: scanner.bytes[range])) {
-      () throws(JSONParseError) in try scanner.string(in: range)
-    }
+    return try context.strings.string(
+      UnsafeBufferPointer(rebasing: scanner.bytes[range]),
+      readable: scanner.bytes.count - range.lowerBound
+    ) { () throws(JSONParseError) in try scanner.string(in: range) }
   }
 
   /// Reads a whole-number field: plain digits (nearly always) straight from the bytes, any
@@ -369,7 +388,7 @@ private struct LineReader {
       }
       fields.event = event
     case .state where scanner.peek == UInt8(ascii: "{"):
-      fields.state = try readContent()
+      fields.state = try readContent(of: fields.event)
     case .layout where atString: fields.layout = .named(try parseString())
     default:
       try fields.set(field, try parseValue())
@@ -378,14 +397,25 @@ private struct LineReader {
     fields.present |= field.bit
   }
 
-  /// Reads a content state object: names to strings, numbers and booleans.
-  private mutating func readContent() throws(JournalLineError) -> ContentState {
+  /// Reads a content state object (names to strings, numbers and booleans) of an `event`
+  /// (nil when not yet known), into storage made for as many fields as the last state of its
+  /// shape held.
+  private mutating func readContent(of event: EventName?) throws(JournalLineError)
+    -> ContentState
+  {
     guard try enterObject() else { return ContentState() }
-    context.content.removeAll()
+    var content = ContentState()
+    let shape =
+      context.stateFields.isEmpty
+      ? nil : context.stateShape(scanner.word(at: scanner.offset) ?? 0, event)
+    if let shape {
+      content.reserveCapacity(min(context.stateFields[shape], EventLineContext.largestRoom))
+    }
+    var count = 0
     repeat {
       let key = try readName()
       let name = key.name
-      guard !context.content.contains(name) else {
+      guard !content.contains(name) else {
         throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(name)))
       }
       let value: ContentValue
@@ -396,8 +426,10 @@ private struct LineReader {
       case .some where atNumber: value = .number(try parseNumber())
       default: value = try EventFields.contentValue(try parseValue(), name: name)
       }
-      context.content.add(name, value)
+      content.add(name, value)
+      count += 1
     } while try nextMember()
-    return context.content.copied()
+    if let shape { context.stateFields[shape] = count }
+    return content
   }
 }
