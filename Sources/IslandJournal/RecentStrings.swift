@@ -14,17 +14,25 @@ package struct RecentStrings {
   /// The bytes of a string of up to ``longestKept`` bytes, zero after its end.
   private typealias Words = (UInt64, UInt64, UInt64, UInt64)
 
-  private struct Slot {
+  /// The bytes a slot's string was made from: plain data, so that looking a slot up copies
+  /// and counts no reference.
+  private struct Key: Equatable {
     var count = -1
     var words: Words = (0, 0, 0, 0)
-    var string = ""
+
+    static func == (left: Key, right: Key) -> Bool {
+      left.count == right.count && left.words == right.words
+    }
   }
 
-  private var slots: [Slot]
+  /// Each slot's key, and its string at the same position.
+  private var keys: [Key]
+  private var strings: [String]
 
   /// Room for `2^bits` strings (none for 0).
   package init(slotBits bits: Int) {
-    slots = bits == 0 ? [] : Array(repeating: Slot(), count: 1 << bits)
+    keys = bits == 0 ? [] : Array(repeating: Key(), count: 1 << bits)
+    strings = bits == 0 ? [] : Array(repeating: "", count: 1 << bits)
   }
 
   /// The string of `bytes`: the one made before from the same bytes, or else `make()`'s,
@@ -38,12 +46,14 @@ package struct RecentStrings {
   /// The string of `bytes` as ``string(_:make:)`` hands it out, where the `readable` bytes
   /// from their start (as many as `bytes` or more: the rest of the line they are in) may be
   /// read: their words are then loaded in place, not copied out first.
+  @inline(__always)
   package mutating func string<Failure: Error>(
     _ bytes: UnsafeBufferPointer<UInt8>, readable: Int, make: () throws(Failure) -> String
   ) throws(Failure) -> String {
     let count = bytes.count
-    guard count <= RecentStrings.longestKept, !slots.isEmpty else { return try make() }
-    let words = RecentStrings.words(of: bytes, readable: readable)
+    guard count <= RecentStrings.longestKept, !keys.isEmpty else { return try make() }
+    let key = Key(count: count, words: RecentStrings.words(of: bytes, readable: readable))
+    let words = key.words
     // Only the words that hold bytes are mixed in.
     let mixer: UInt64 = 0x9E37_79B9_7F4A_7C15
     var hash = (UInt64(count) ^ words.0) &* mixer
@@ -54,12 +64,11 @@ package struct RecentStrings {
         if count > 24 { hash = (hash ^ words.3) &* mixer }
       }
     }
-    let index = Int(truncatingIfNeeded: hash >> 32) & (slots.count - 1)
-    if slots[index].count == count, slots[index].words == words {
-      return slots[index].string
-    }
+    let index = Int(truncatingIfNeeded: hash >> 32) & (keys.count - 1)
+    if keys[index] == key { return strings[index] }
     let string = try make()
-    slots[index] = Slot(count: count, words: words, string: string)
+    keys[index] = key
+    strings[index] = string
     return string
   }
 
