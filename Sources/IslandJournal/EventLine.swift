@@ -326,6 +326,7 @@ private struct LineReader {
   mutating func wholeNumber(field: String) throws(JournalLineError) -> Int64 {
     let bytes = scanner.bytes
     let start = scanner.offset
+    if let value = wholeNumberInWords(at: start) { return value }
     // 2^53 - 1 has 16 digits; a longer number is left to the parser.
     let end = min(bytes.count, start + 16)
     var index = start
@@ -342,6 +343,40 @@ private struct LineReader {
     guard plain else { return try EventFields.wholeNumber(try parseNumberLiteral(), field: field) }
     scanner.offset = index
     return value
+  }
+
+  /// A whole number of up to 15 plain digits at `start` read a word at a time, and the
+  /// offset moved past it; nil, reading nothing, when its bytes and the one after them are
+  /// not all within two words, or it is no plain whole number (``wholeNumber(field:)`` then
+  /// reads it byte by byte).
+  @inline(__always)
+  private mutating func wholeNumberInWords(at start: Int) -> Int64? {
+    guard let first = scanner.word(at: start) else { return nil }
+    let run = JSONScanner.leadingDigitCount(first)
+    let value: UInt64
+    let count: Int
+    let followed: UInt64
+    if run < 8 {
+      value = JSONScanner.digitsValue(first, count: run)
+      count = run
+      followed = first >> UInt64(8 * run)
+    } else {
+      guard let second = scanner.word(at: start + 8) else { return nil }
+      let rest = JSONScanner.leadingDigitCount(second)
+      guard rest < 8 else { return nil }
+      value =
+        JSONScanner.digitsValue(first, count: 8) &* JSONScanner.digitScale(rest)
+        &+ JSONScanner.digitsValue(second, count: rest)
+      count = 8 + rest
+      followed = second >> UInt64(8 * rest)
+    }
+    // No leading zero, no fraction or exponent after; at most 15 digits, within 2^53 - 1.
+    let next = UInt8(truncatingIfNeeded: followed)
+    guard count > 0, count == 1 || UInt8(truncatingIfNeeded: first) != UInt8(ascii: "0"),
+      next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e")
+    else { return nil }
+    scanner.offset = start + count
+    return Int64(value)
   }
 
   mutating func parseNumber() throws(JournalLineError) -> Double {
