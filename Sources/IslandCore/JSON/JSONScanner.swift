@@ -569,8 +569,8 @@ public struct JSONScanner {
     return notDigit.trailingZeroBitCount / 8
   }
 
-  /// The number the first `count` bytes of `word` (1 to 8 ASCII digits, the first lowest)
-  /// write, in three multiplications: pairs of digits, then fours, then eights.
+  /// The number the first `count` bytes of `word` (0 to 8 ASCII digits, the first lowest)
+  /// write, in three multiplications: pairs of digits, then fours, then eights (0 for none).
   @inlinable
   package static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
     // Shifted so that the digits end at the top byte, zeros (leading zero digits) before.
