@@ -225,6 +225,7 @@ private struct LineReader {
 
   mutating func skipWhitespace() { scanner.skipWhitespace() }
 
+  @inline(__always)
   mutating func enterObject() throws(JournalLineError) -> Bool {
     do { return try scanner.enterObject() } catch { throw .syntax(error) }
   }
@@ -288,6 +289,7 @@ private struct LineReader {
     }
   }
 
+  @inline(__always)
   mutating func nextMember() throws(JournalLineError) -> Bool {
     do { return try scanner.nextMember() } catch { throw .syntax(error) }
   }
@@ -379,6 +381,7 @@ private struct LineReader {
     return Int64(value)
   }
 
+  @inline(__always)
   mutating func parseNumber() throws(JournalLineError) -> Double {
     do { return try scanner.parseNumber() } catch { throw .syntax(error) }
   }

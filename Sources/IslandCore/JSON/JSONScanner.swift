@@ -47,7 +47,7 @@ public struct JSONScanner {
   }
 
   /// Skips spaces, tabs, carriage returns and line feeds.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func skipWhitespace() {
     while offset < bytes.count {
       switch bytes[offset] {
@@ -58,7 +58,7 @@ public struct JSONScanner {
   }
 
   /// Skips whitespace, then consumes `byte` or throws.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func expect(_ byte: UInt8) throws(JSONParseError) {
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == byte else { throw unexpected() }
