@@ -45,6 +45,7 @@ enum EventField: Int, CaseIterable {
 
   /// The field named by a key of `count` bytes (up to eight) held in `word`, the first byte
   /// lowest and zero after: found by its length and first byte, then compared in full.
+  @inline(__always)
   init?(word: UInt64, count: Int) {
     guard count > 0, count <= 8,
       let candidate = EventField.candidate(
@@ -56,6 +57,7 @@ enum EventField: Int, CaseIterable {
   }
 
   /// The only field a key of `count` bytes starting with `first` (and `fourth`) may name.
+  @inline(__always)
   private static func candidate(count: Int, first: UInt8, fourth: UInt8) -> EventField? {
     switch (count, first) {
     case (1, UInt8(ascii: "t")): return .t
@@ -389,12 +391,14 @@ struct EventFields {
     if let unknownKey {
       throw .unknownField(name: unknownKey, event: event?.name.description)
     }
-    for field in [EventField.seq, .t, .event] where !has(field) {
-      throw .missingField(name: field.text, event: nil)
+    let common = EventField.seq.bit | EventField.t.bit | EventField.event.bit
+    if present & common != common {
+      for field in [EventField.seq, .t, .event] where !has(field) {
+        throw .missingField(name: field.text, event: nil)
+      }
     }
     guard let event else { throw .missingField(name: "event", event: nil) }
     let (allowed, required) = event.fields
-    let common = EventField.seq.bit | EventField.t.bit | EventField.event.bit
     let extra = present & ~(allowed | common)
     if extra != 0, let field = EventField.allCases.first(where: { extra & $0.bit != 0 }) {
       throw .unknownField(name: field.text, event: event.name.description)

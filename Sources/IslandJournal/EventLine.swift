@@ -119,7 +119,9 @@ public enum EventLine {
 
   /// Decodes an event line from its bytes as the public `decode(_:)` does, with what the lines
   /// before it left in `context`.
-  static func decode(_ line: UnsafeBufferPointer<UInt8>, context: inout EventLineContext)
+  package static func decode(
+    _ line: UnsafeBufferPointer<UInt8>, context: inout EventLineContext
+  )
     throws(JournalLineError) -> LogEntry
   {
     var reader = LineReader(scanner: JSONScanner(line))
@@ -183,16 +185,32 @@ public enum EventLine {
   }
 }
 
-/// What decoding one event line leaves for the next: the strings to hand out again, and the
-/// storage a content state is read into before it is copied to be kept. A journal reader
-/// keeps one for all its lines.
-struct EventLineContext {
+/// What decoding one event line leaves for the next: the strings to hand out again, and how
+/// many fields states of each shape held. A journal reader keeps one for all its lines.
+package struct EventLineContext {
   var strings: RecentStrings
-  var content = ContentState()
+  /// The number of fields of the last state read of each shape (``stateShape(_:_:)``): the
+  /// room the next one of that shape is read into, so that a state is read straight into the
+  /// storage it is kept in, and nearly always fits it. Empty (no room made) in a context that
+  /// keeps no strings.
+  var stateFields: [Int]
+  /// The most room made for a state before it is read: a larger one grows as it is read, so
+  /// that a huge state leaves no huge room to every later state of its shape.
+  static let largestRoom = 32
 
   /// A context that keeps recent strings, or one that keeps none (and allocates nothing).
-  init(keepingStrings: Bool) {
+  package init(keepingStrings: Bool) {
     strings = RecentStrings(slotBits: keepingStrings ? 10 : 0)
+    stateFields = keepingStrings ? Array(repeating: 0, count: 64) : []
+  }
+
+  /// The slot in ``stateFields`` of a state of `event` whose text starts with `start` (the
+  /// eight bytes after its brace): states of one layout are written alike, the same first
+  /// field and the same number of them.
+  func stateShape(_ start: UInt64, _ event: EventName?) -> Int {
+    let hash =
+      (start ^ UInt64(event?.rawValue ?? EventName.allCases.count)) &* 0x9E37_79B9_7F4A_7C15
+    return Int(truncatingIfNeeded: hash >> 32) & (stateFields.count - 1)
   }
 }
 
@@ -207,6 +225,7 @@ private struct LineReader {
 
   mutating func skipWhitespace() { scanner.skipWhitespace() }
 
+  @inline(__always)
   mutating func enterObject() throws(JournalLineError) -> Bool {
     do { return try scanner.enterObject() } catch { throw .syntax(error) }
   }
@@ -270,6 +289,7 @@ private struct LineReader {
     }
   }
 
+  @inline(__always)
   mutating func nextMember() throws(JournalLineError) -> Bool {
     do { return try scanner.nextMember() } catch { throw .syntax(error) }
   }
@@ -296,9 +316,10 @@ private struct LineReader {
   /// made before from the same bytes, or else a new one, checked as UTF-8.
   private mutating func recentString(in range: Range<Int>) throws(JSONParseError) -> String {
     let scanner = scanner
-    return try context.strings.string(UnsafeBufferPointer(rebasing: scanner.bytes[range])) {
-      () throws(JSONParseError) in try scanner.string(in: range)
-    }
+    return try context.strings.string(
+      UnsafeBufferPointer(rebasing: scanner.bytes[range]),
+      readable: scanner.bytes.count - range.lowerBound
+    ) { () throws(JSONParseError) in try scanner.string(in: range) }
   }
 
   /// Reads a whole-number field: plain digits (nearly always) straight from the bytes, any
@@ -307,6 +328,7 @@ private struct LineReader {
   mutating func wholeNumber(field: String) throws(JournalLineError) -> Int64 {
     let bytes = scanner.bytes
     let start = scanner.offset
+    if let value = wholeNumberInWords(at: start) { return value }
     // 2^53 - 1 has 16 digits; a longer number is left to the parser.
     let end = min(bytes.count, start + 16)
     var index = start
@@ -325,6 +347,41 @@ private struct LineReader {
     return value
   }
 
+  /// A whole number of up to 15 plain digits at `start` read a word at a time, and the
+  /// offset moved past it; nil, reading nothing, when its bytes and the one after them are
+  /// not all within two words, or it is no plain whole number (``wholeNumber(field:)`` then
+  /// reads it byte by byte).
+  @inline(__always)
+  private mutating func wholeNumberInWords(at start: Int) -> Int64? {
+    guard let first = scanner.word(at: start) else { return nil }
+    let run = JSONScanner.leadingDigitCount(first)
+    let value: UInt64
+    let count: Int
+    let followed: UInt64
+    if run < 8 {
+      value = JSONScanner.digitsValue(first, count: run)
+      count = run
+      followed = first >> UInt64(8 * run)
+    } else {
+      guard let second = scanner.word(at: start + 8) else { return nil }
+      let rest = JSONScanner.leadingDigitCount(second)
+      guard rest < 8 else { return nil }
+      value =
+        JSONScanner.digitsValue(first, count: 8) &* JSONScanner.digitScale(rest)
+        &+ JSONScanner.digitsValue(second, count: rest)
+      count = 8 + rest
+      followed = second >> UInt64(8 * rest)
+    }
+    // No leading zero, no fraction or exponent after; at most 15 digits, within 2^53 - 1.
+    let next = UInt8(truncatingIfNeeded: followed)
+    guard count > 0, count == 1 || UInt8(truncatingIfNeeded: first) != UInt8(ascii: "0"),
+      next != UInt8(ascii: "."), next | 0x20 != UInt8(ascii: "e")
+    else { return nil }
+    scanner.offset = start + count
+    return Int64(value)
+  }
+
+  @inline(__always)
   mutating func parseNumber() throws(JournalLineError) -> Double {
     do { return try scanner.parseNumber() } catch { throw .syntax(error) }
   }
@@ -369,7 +426,7 @@ private struct LineReader {
       }
       fields.event = event
     case .state where scanner.peek == UInt8(ascii: "{"):
-      fields.state = try readContent()
+      fields.state = try readContent(of: fields.event)
     case .layout where atString: fields.layout = .named(try parseString())
     default:
       try fields.set(field, try parseValue())
@@ -378,14 +435,25 @@ private struct LineReader {
     fields.present |= field.bit
   }
 
-  /// Reads a content state object: names to strings, numbers and booleans.
-  private mutating func readContent() throws(JournalLineError) -> ContentState {
+  /// Reads a content state object (names to strings, numbers and booleans) of an `event`
+  /// (nil when not yet known), into storage made for as many fields as the last state of its
+  /// shape held.
+  private mutating func readContent(of event: EventName?) throws(JournalLineError)
+    -> ContentState
+  {
     guard try enterObject() else { return ContentState() }
-    context.content.removeAll()
+    var content = ContentState()
+    let shape =
+      context.stateFields.isEmpty
+      ? nil : context.stateShape(scanner.word(at: scanner.offset) ?? 0, event)
+    if let shape {
+      content.reserveCapacity(min(context.stateFields[shape], EventLineContext.largestRoom))
+    }
+    var count = 0
     repeat {
       let key = try readName()
       let name = key.name
-      guard !context.content.contains(name) else {
+      guard !content.contains(name) else {
         throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(name)))
       }
       let value: ContentValue
@@ -396,8 +464,10 @@ private struct LineReader {
       case .some where atNumber: value = .number(try parseNumber())
       default: value = try EventFields.contentValue(try parseValue(), name: name)
       }
-      context.content.add(name, value)
+      content.add(name, value)
+      count += 1
     } while try nextMember()
-    return context.content.copied()
+    if let shape { context.stateFields[shape] = count }
+    return content
   }
 }

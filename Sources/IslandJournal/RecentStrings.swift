@@ -14,17 +14,25 @@ package struct RecentStrings {
   /// The bytes of a string of up to ``longestKept`` bytes, zero after its end.
   private typealias Words = (UInt64, UInt64, UInt64, UInt64)
 
-  private struct Slot {
+  /// The bytes a slot's string was made from: plain data, so that looking a slot up copies
+  /// and counts no reference.
+  private struct Key: Equatable {
     var count = -1
     var words: Words = (0, 0, 0, 0)
-    var string = ""
+
+    static func == (left: Key, right: Key) -> Bool {
+      left.count == right.count && left.words == right.words
+    }
   }
 
-  private var slots: [Slot]
+  /// Each slot's key, and its string at the same position.
+  private var keys: [Key]
+  private var strings: [String]
 
   /// Room for `2^bits` strings (none for 0).
   package init(slotBits bits: Int) {
-    slots = bits == 0 ? [] : Array(repeating: Slot(), count: 1 << bits)
+    keys = bits == 0 ? [] : Array(repeating: Key(), count: 1 << bits)
+    strings = bits == 0 ? [] : Array(repeating: "", count: 1 << bits)
   }
 
   /// The string of `bytes`: the one made before from the same bytes, or else `make()`'s,
@@ -32,20 +40,66 @@ package struct RecentStrings {
   package mutating func string<Failure: Error>(
     _ bytes: UnsafeBufferPointer<UInt8>, make: () throws(Failure) -> String
   ) throws(Failure) -> String {
-    guard bytes.count <= RecentStrings.longestKept, !slots.isEmpty else { return try make() }
-    var words: Words = (0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-    var hash = UInt64(bytes.count)
-    hash = (hash ^ words.0) &* 0x9E37_79B9_7F4A_7C15
-    hash = (hash ^ words.1) &* 0x9E37_79B9_7F4A_7C15
-    hash = (hash ^ words.2) &* 0x9E37_79B9_7F4A_7C15
-    hash = (hash ^ words.3) &* 0x9E37_79B9_7F4A_7C15
-    let index = Int(truncatingIfNeeded: hash >> 32) & (slots.count - 1)
-    if slots[index].count == bytes.count, slots[index].words == words {
-      return slots[index].string
+    try string(bytes, readable: bytes.count, make: make)
+  }
+
+  /// The string of `bytes` as ``string(_:make:)`` hands it out, where the `readable` bytes
+  /// from their start (as many as `bytes` or more: the rest of the line they are in) may be
+  /// read: their words are then loaded in place, not copied out first.
+  @inline(__always)
+  package mutating func string<Failure: Error>(
+    _ bytes: UnsafeBufferPointer<UInt8>, readable: Int, make: () throws(Failure) -> String
+  ) throws(Failure) -> String {
+    let count = bytes.count
+    guard count <= RecentStrings.longestKept, !keys.isEmpty else { return try make() }
+    let key = Key(count: count, words: RecentStrings.words(of: bytes, readable: readable))
+    let words = key.words
+    // Only the words that hold bytes are mixed in.
+    let mixer: UInt64 = 0x9E37_79B9_7F4A_7C15
+    var hash = (UInt64(count) ^ words.0) &* mixer
+    if count > 8 {
+      hash = (hash ^ words.1) &* mixer
+      if count > 16 {
+        hash = (hash ^ words.2) &* mixer
+        if count > 24 { hash = (hash ^ words.3) &* mixer }
+      }
     }
+    let index = Int(truncatingIfNeeded: hash >> 32) & (keys.count - 1)
+    if keys[index] == key { return strings[index] }
     let string = try make()
-    slots[index] = Slot(count: bytes.count, words: words, string: string)
+    keys[index] = key
+    strings[index] = string
     return string
+  }
+
+  /// The bytes (up to ``longestKept``) as words, zero after their end: each loaded in place
+  /// when the `readable` bytes from their start hold it whole, else copied out.
+  @inline(__always)
+  private static func words(of bytes: UnsafeBufferPointer<UInt8>, readable: Int) -> Words {
+    let count = bytes.count
+    var words: Words = (0, 0, 0, 0)
+    guard let base = bytes.baseAddress, count > 0 else { return words }
+    guard (count + 7) / 8 * 8 <= readable else {
+      withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+      return words
+    }
+    let raw = UnsafeRawPointer(base)
+    func load(_ offset: Int) -> UInt64 {
+      UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    words.0 = load(0)
+    if count > 8 { words.1 = load(8) }
+    if count > 16 { words.2 = load(16) }
+    if count > 24 { words.3 = load(24) }
+    // The bytes after the end, in the last word, are cleared.
+    let kept = count - (count - 1) / 8 * 8
+    let mask: UInt64 = kept == 8 ? ~0 : 1 << UInt64(8 * kept) &- 1
+    switch (count - 1) / 8 {
+    case 0: words.0 &= mask
+    case 1: words.1 &= mask
+    case 2: words.2 &= mask
+    default: words.3 &= mask
+    }
+    return words
   }
 }

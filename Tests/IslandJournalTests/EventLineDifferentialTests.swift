@@ -122,6 +122,87 @@ import Testing
     #expect(try EventLine.decode(line).event.activityID == "\u{FEFF}a")
   }
 
+  /// `seq`, `t` and the other whole-number fields are read a word at a time when their digits
+  /// and the byte after them fit two words: numbers of every length up to past the limit,
+  /// with a leading zero, a fraction, an exponent, a sign, and every kind of byte after them,
+  /// near the end of the line and far from it, decode as the tree decoder decodes them.
+  @Test func wholeNumbersReadAWordAtATimeDecodeAsTheTreeDecodes() {
+    var random = SplitMix64(seed: 2_028)
+    let afters = [",", "}", " ,", ".5,", "e3,", "E3,", "0,", "x,"]
+    for _ in 0..<20_000 {
+      let count = random.below(19) + 1
+      var digits = (0..<count).map { _ in String(random.below(10)) }.joined()
+      if random.below(4) == 0 { digits = "-" + digits }
+      let after = afters[random.below(afters.count)]
+      let line: String
+      switch random.below(3) {
+      case 0: line = #"{"seq":"# + digits + after + #""t":0,"event":"tick"}"#
+      case 1: line = #"{"seq":1,"event":"tick","t":"# + digits + after.dropLast() + "}"
+      default:
+        line =
+          #"{"seq":1,"t":0,"event":"end","activity":"a","dismissal":{"after":1},"arrived":"#
+          + digits + after + #""timestamp":5}"#
+      }
+      let bytes = Array(line.utf8)
+      let (fast, tree) = bytes.withUnsafeBufferPointer { buffer in
+        (
+          Result { () throws(JournalLineError) in try EventLine.decode(buffer) },
+          Result { () throws(JournalLineError) in try EventLine.decodeTree(buffer) }
+        )
+      }
+      switch (fast, tree) {
+      case (.success(let entry), .success(let treeEntry)): #expect(entry == treeEntry, "\(line)")
+      case (.failure(let error), .failure(let treeError)):
+        if case .syntax = treeError { continue }
+        #expect(error == treeError, "\(line)")
+      case (.success, .failure), (.failure, .success):
+        Issue.record("fast \(fast) but tree \(tree) on \(line)")
+      }
+    }
+  }
+
+  /// A journal reader decodes its lines through one context, which hands out the strings
+  /// made for earlier lines and reads each state into room sized by earlier states of its
+  /// shape: line after line, it must decode exactly as a fresh decoder does, whatever came
+  /// before (the corpus shuffles valid lines among broken ones, states of every size).
+  @Test func aDecoderThatRemembersEarlierLinesDecodesAsAFreshOne() {
+    var random = SplitMix64(seed: 2_027)
+    var corpus = Self.seeds.map { Array($0.utf8) }
+    for index in 0..<20_000 {
+      corpus.append(Self.mutate(corpus[index % Self.seeds.count], &random))
+    }
+    for count in 0..<40 {
+      // States of one shape (the same first field) with more and fewer fields.
+      let fields = (0..<count % 13).map { #","f\#($0)":"v\#($0 % 3)""# }.joined()
+      corpus.append(
+        Array(
+          #"{"seq":1,"t":0,"event":"update","activity":"a","state":{"a":1\#(fields)}}"#.utf8))
+    }
+    for index in corpus.indices.reversed() {
+      corpus.swapAt(index, random.below(index + 1))
+    }
+    var context = EventLineContext(keepingStrings: true)
+    for bytes in corpus {
+      let (remembering, fresh) = bytes.withUnsafeBufferPointer { buffer in
+        (
+          Result { () throws(JournalLineError) in
+            try EventLine.decode(buffer, context: &context)
+          },
+          Result { () throws(JournalLineError) in try EventLine.decode(buffer) }
+        )
+      }
+      let line = String(decoding: bytes, as: UTF8.self)
+      switch (remembering, fresh) {
+      case (.success(let entry), .success(let freshEntry)):
+        #expect(entry == freshEntry, "\(line)")
+      case (.failure(let error), .failure(let freshError)):
+        #expect(error == freshError, "\(line)")
+      case (.success, .failure), (.failure, .success):
+        Issue.record("remembering \(remembering) but fresh \(fresh) on \(line)")
+      }
+    }
+  }
+
   @Test func fastDecoderAgreesWithBothReferences() {
     var random = SplitMix64(seed: 2_026)
     var corpus = Self.seeds.map { Array($0.utf8) }

@@ -38,6 +38,39 @@ import Testing
     }
   }
 
+  /// Bytes read in place, with more readable bytes after them (the rest of a line), are
+  /// told apart by themselves alone: what follows them never makes a string found again,
+  /// nor keeps one from being found.
+  @Test func bytesReadInPlaceAreToldApartByThemselvesAlone() {
+    var inPlace = RecentStrings(slotBits: 2)
+    var copied = RecentStrings(slotBits: 2)
+    var random = SplitMix64(seed: 8)
+    let letters = Array("ab\u{0}é\"".utf8)
+    for _ in 0..<20_000 {
+      let count = Int(random.next() % 36)
+      let line = (0..<count + Int(random.next() % 12)).map { _ in
+        letters[Int(random.next() % UInt64(letters.count))]
+      }
+      let text = String(decoding: line[..<count], as: UTF8.self)
+      let (string, made, madeCopied) = line.withUnsafeBufferPointer { buffer in
+        let bytes = UnsafeBufferPointer(rebasing: buffer[..<count])
+        var made = false
+        var madeCopied = false
+        let string = inPlace.string(bytes, readable: buffer.count) { () -> String in
+          made = true
+          return text
+        }
+        _ = copied.string(bytes) { () -> String in
+          madeCopied = true
+          return text
+        }
+        return (string, made, madeCopied)
+      }
+      #expect(string == text)
+      #expect(made == madeCopied, "\(text)")
+    }
+  }
+
   @Test func longStringsAndNoSlotsAreAlwaysMadeAnew() {
     var long = RecentStrings(slotBits: 4)
     let sentence = String(repeating: "x", count: RecentStrings.longestKept + 1)

@@ -62,9 +62,17 @@ public struct RecentWindow<Element: Equatable & Sendable>: RandomAccessCollectio
   /// Forgets the oldest elements beyond ``capacity``, in time proportional to the number
   /// appended since the last call (the storage is compacted once per ``capacity`` elements
   /// forgotten).
+  @inline(__always)
   mutating func forgetBeyondCapacity() {
     let excess = storage.count - head - Self.capacity
     guard excess > 0 else { return }
+    forget(excess)
+  }
+
+  /// Forgets the oldest `excess` elements kept (out of line: the fold calls
+  /// ``forgetBeyondCapacity()`` twice an event, and nearly always there is nothing to forget).
+  @inline(never)
+  private mutating func forget(_ excess: Int) {
     head += excess
     forgotten += excess
     if head >= Self.capacity {

@@ -47,7 +47,7 @@ public struct JSONScanner {
   }
 
   /// Skips spaces, tabs, carriage returns and line feeds.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func skipWhitespace() {
     while offset < bytes.count {
       switch bytes[offset] {
@@ -58,7 +58,7 @@ public struct JSONScanner {
   }
 
   /// Skips whitespace, then consumes `byte` or throws.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func expect(_ byte: UInt8) throws(JSONParseError) {
     skipWhitespace()
     guard offset < bytes.count, bytes[offset] == byte else { throw unexpected() }
@@ -503,12 +503,88 @@ public struct JSONScanner {
 
   // MARK: - Numbers
 
-  /// Exact powers of ten as doubles: 10^0 through 10^22.
-  @usableFromInline
-  static let powersOfTen: [Double] = (0...22).map { exponent in
-    var value = 1.0
-    for _ in 0..<exponent { value *= 10 }
-    return value
+  /// 10^`exponent` as a double, exact, for an exponent from 0 to 22 (a table in the binary,
+  /// not a global made at first use).
+  @inlinable
+  static func powerOfTen(_ exponent: Int) -> Double {
+    switch exponent {
+    case 0: return 1e0
+    case 1: return 1e1
+    case 2: return 1e2
+    case 3: return 1e3
+    case 4: return 1e4
+    case 5: return 1e5
+    case 6: return 1e6
+    case 7: return 1e7
+    case 8: return 1e8
+    case 9: return 1e9
+    case 10: return 1e10
+    case 11: return 1e11
+    case 12: return 1e12
+    case 13: return 1e13
+    case 14: return 1e14
+    case 15: return 1e15
+    case 16: return 1e16
+    case 17: return 1e17
+    case 18: return 1e18
+    case 19: return 1e19
+    case 20: return 1e20
+    case 21: return 1e21
+    default: return 1e22
+    }
+  }
+
+  /// 10^`count` as an integer, for a count of digits from 0 to 8.
+  @inlinable
+  package static func digitScale(_ count: Int) -> UInt64 {
+    switch count {
+    case 0: return 1
+    case 1: return 10
+    case 2: return 100
+    case 3: return 1000
+    case 4: return 10000
+    case 5: return 100_000
+    case 6: return 1_000_000
+    case 7: return 10_000_000
+    default: return 100_000_000
+    }
+  }
+
+  /// The eight bytes at `position`, the first lowest, when there are eight there.
+  @inlinable
+  package func word(at position: Int) -> UInt64? {
+    guard position + 8 <= bytes.count, let base = bytes.baseAddress else { return nil }
+    return UInt64(littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+  }
+
+  /// How many of the bytes of `word` (its first byte lowest) are ASCII digits before the
+  /// first that is not one.
+  @inlinable
+  package static func leadingDigitCount(_ word: UInt64) -> Int {
+    // A byte is a digit when its high half is 3 and stays 3 with six added; a carry out of
+    // a byte comes only from one that is no digit, and spoils only the bytes after it.
+    let highs: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
+    let threes: UInt64 = 0x3030_3030_3030_3030
+    let notDigit = (word & highs ^ threes) | ((word &+ 0x0606_0606_0606_0606) & highs ^ threes)
+    return notDigit.trailingZeroBitCount / 8
+  }
+
+  /// The number the first `count` bytes of `word` (0 to 8 ASCII digits, the first lowest)
+  /// write, in three multiplications: pairs of digits, then fours, then eights (0 for none).
+  @inlinable
+  package static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
+    // Shifted so that the digits end at the top byte, zeros (leading zero digits) before.
+    var value = (word & 0x0F0F_0F0F_0F0F_0F0F) << UInt64(8 &* (8 &- count))
+    value = (value &* 2561) >> 8
+    value = ((value & 0x00FF_00FF_00FF_00FF) &* 6_553_601) >> 16
+    return ((value & 0x0000_FFFF_0000_FFFF) &* 42_949_672_960_001) >> 32
+  }
+
+  /// How many of the first `count` bytes of `word` (ASCII digits, the first lowest) are
+  /// leading zeros.
+  @inlinable
+  static func leadingZeroDigits(_ word: UInt64, count: Int) -> Int {
+    min(count, (word ^ 0x3030_3030_3030_3030).trailingZeroBitCount / 8)
   }
 
   /// Exact powers of five: 5^0 through 5^27, the largest that a `UInt64` holds.
@@ -622,6 +698,21 @@ public struct JSONScanner {
     if index < count, bytes[index] == UInt8(ascii: ".") {
       index += 1
       guard isDigit(index) else { throw JSONParseError(offset: index, kind: .invalidNumber) }
+      // Eight digits at a time while there are eight bytes (fractions are often long), then
+      // one by one.
+      while digits < 19, let chunk = word(at: index) {
+        let run = JSONScanner.leadingDigitCount(chunk)
+        let taken = min(run, 19 - digits)
+        // Zeros before the first significant digit (0.006) are not counted.
+        digits +=
+          mantissa != 0 ? taken : taken - JSONScanner.leadingZeroDigits(chunk, count: taken)
+        mantissa =
+          mantissa &* JSONScanner.digitScale(taken)
+          &+ JSONScanner.digitsValue(chunk, count: taken)
+        exponent -= taken
+        index += taken
+        if taken < 8 { break }
+      }
       while isDigit(index) {
         let digit = UInt64(bytes[index] &- UInt8(ascii: "0"))
         if digits < 19 {
@@ -659,8 +750,8 @@ public struct JSONScanner {
       let significand = Double(mantissa)
       value =
         exponent >= 0
-        ? significand * JSONScanner.powersOfTen[exponent]
-        : significand / JSONScanner.powersOfTen[-exponent]
+        ? significand * JSONScanner.powerOfTen(exponent)
+        : significand / JSONScanner.powerOfTen(-exponent)
     } else if mantissa == 0 && exact {
       value = 0
     } else if exact, let rounded = JSONScanner.roundedDecimal(mantissa, exponent) {

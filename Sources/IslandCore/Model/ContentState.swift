@@ -36,21 +36,6 @@ public struct ContentState: Equatable, Hashable, Sendable {
     fields.reserveCapacity(count)
   }
 
-  /// Removes every field, keeping the storage for the next ones: for a state that is filled
-  /// again and again (the journal decoder's, line after line).
-  package mutating func removeAll() {
-    // One by one from the end: cheaper than the general range removal for a few fields.
-    while !fields.isEmpty { fields.removeLast() }
-  }
-
-  /// The same state in storage of its own, no larger than its fields: what a state filled in
-  /// reused storage hands on to be kept.
-  package func copied() -> ContentState {
-    var copy = ContentState()
-    copy.fields = fields.withUnsafeBufferPointer { Array($0) }
-    return copy
-  }
-
   /// Whether the state has no fields.
   public var isEmpty: Bool { fields.isEmpty }
 

@@ -16,10 +16,26 @@ import Testing
     }
   }
 
+  /// The scanner's value for `text` followed by `rest` (which starts with no digit), and
+  /// the offset it stopped at: with bytes after it, a number's digits are read eight at a
+  /// time.
+  static func scanned(_ text: String, followedBy rest: String) throws -> (Double, Int) {
+    try Array((text + rest).utf8).withUnsafeBufferPointer { buffer in
+      var scanner = JSONScanner(buffer)
+      let value = try scanner.parseNumber()
+      return (value, scanner.offset)
+    }
+  }
+
   static func expectSame(_ text: String) throws {
     let expected = try #require(Double(text), "\(text)")
     let found = try scanned(text)
     #expect(found.bitPattern == expected.bitPattern, "\(text): \(found), not \(expected)")
+    for rest in ["}", ",\"progress\":0.5}", "        "] {
+      let (within, offset) = try scanned(text, followedBy: rest)
+      #expect(within.bitPattern == expected.bitPattern, "\(text)\(rest): \(within)")
+      #expect(offset == text.utf8.count, "\(text)\(rest)")
+    }
   }
 
   @Test(arguments: [
@@ -54,12 +70,24 @@ import Testing
         text = (head.isEmpty ? "0" : String(head)) + "." + digits.dropFirst(point)
         if text.hasSuffix(".") { text += "0" }
       case 2:
-        text = "0." + String(repeating: "0", count: Int(random.next() % 8)) + digits
+        text = "0." + String(repeating: "0", count: Int(random.next() % 24)) + digits
       default:
         let exponent = Int(random.next() % 70) - 35
         text = digits + "e" + String(exponent)
       }
       if random.next() % 4 == 0 { text = "-" + text }
+      try Self.expectSame(text)
+    }
+  }
+
+  /// Fractions of up to 40 digits, with runs of zeros and nines where the eight-at-a-time
+  /// reading takes its words, and the 19th significant digit anywhere in a word.
+  @Test func longFractionsRoundAsTheCLibraryDoes() throws {
+    var random = SplitMix64(seed: 14)
+    let pieces = ["0", "00000000", "9", "99999999", "1", "5", "50000000", "12345678"]
+    for _ in 0..<20_000 {
+      var text = random.next() % 2 == 0 ? "0." : String(random.next() % 100_000) + "."
+      for _ in 0...(random.next() % 6) { text += pieces[Int(random.next() % 8)] }
       try Self.expectSame(text)
     }
   }
