@@ -115,9 +115,8 @@ struct Benchmark {
       var workload = WaitingWorkload(waiting: waiting, seed: 1)
       let (prefix, generated) = workload.generate(100_000)
       var events = consume generated
-      let seconds = median(
-        (0..<runs).map { _ in time { _ = foldAll(&events, from: prefix) } })
-      results.perWaiting.append((waiting, seconds / Double(events.count)))
+      let seconds = median((0..<runs).map { _ in secondsPerEvent(&events, from: prefix) })
+      results.perWaiting.append((waiting, seconds))
     }
 
     log("fuzzing throughput")
