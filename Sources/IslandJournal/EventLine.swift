@@ -449,7 +449,6 @@ private struct LineReader {
     if let shape {
       content.reserveCapacity(min(context.stateFields[shape], EventLineContext.largestRoom))
     }
-    var count = 0
     repeat {
       let key = try readName()
       let name = key.name
@@ -465,9 +464,8 @@ private struct LineReader {
       default: value = try EventFields.contentValue(try parseValue(), name: name)
       }
       content.add(name, value)
-      count += 1
     } while try nextMember()
-    if let shape { context.stateFields[shape] = count }
+    if let shape { context.stateFields[shape] = content.fields.count }
     return content
   }
 }
