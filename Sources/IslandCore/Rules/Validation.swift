@@ -17,32 +17,26 @@ enum Validation {
   /// 1 to 64 of `A-Z a-z 0-9 . _ - :`.
   static func checkActivityID(_ id: String) throws(Reason) {
     let valid = id.withUTF8Bytes { utf8 in
-      !utf8.isEmpty && utf8.count <= 64
-        && utf8.allSatisfy {
-          // `0-9 :`, `A-Z`, `a-z`, `- .` and `_`, as ranges of bytes.
-          switch $0 {
-          case 0x30...0x3A, 0x41...0x5A, 0x61...0x7A, 0x2D...0x2E, 0x5F: true
-          default: false
-          }
-        }
+      !utf8.isEmpty && utf8.count <= 64 && activityIDBytes.containsAll(utf8)
     }
     guard valid else { throw .invalidActivityID(id) }
   }
+
+  /// The bytes of an activity id: `0-9 :`, `A-Z`, `a-z`, `- .` and `_`, as ranges of bytes.
+  static let activityIDBytes = ByteRanges(
+    0x30...0x3A, 0x41...0x5A, 0x61...0x7A, 0x2D...0x2E, 0x5F...0x5F)
 
   /// 1 to 155 of `A-Z a-z 0-9 . -` (a bundle id), starting with a letter.
   static func checkApp(_ app: String) throws(Reason) {
     let valid = app.withUTF8Bytes { utf8 in
       guard let first = utf8.first, isLetter(first), utf8.count <= 155 else { return false }
-      return utf8.allSatisfy {
-        // `0-9`, `A-Z`, `a-z` and `- .`, as ranges of bytes.
-        switch $0 {
-        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D...0x2E: true
-        default: false
-        }
-      }
+      return bundleIDBytes.containsAll(utf8)
     }
     guard valid else { throw .invalidApp(app) }
   }
+
+  /// The bytes of a bundle id: `0-9`, `A-Z`, `a-z` and `- .`, as ranges of bytes.
+  static let bundleIDBytes = ByteRanges(0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D...0x2E)
 
   /// A scheme (a letter, then letters, digits, `+`, `-`, `.`), a colon, then at least one
   /// character, with no spaces, controls, or characters URLs cannot hold (`<>"{}|\^` and the
