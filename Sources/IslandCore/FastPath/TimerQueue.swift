@@ -27,6 +27,10 @@ struct TimerQueue: Sendable {
   /// and half the lane.
   private static let laneCompaction = 32
 
+  /// Room made for the lane's and the heap's first timers: an island's first activities each
+  /// set one or two, and the queue does not grow at every doubling, copying them each time.
+  private static let initialCapacity = 16
+
   /// How many timers are pending (those that no longer apply included).
   var count: Int { lane.count - laneStart + heap.count }
 
@@ -60,10 +64,12 @@ struct TimerQueue: Sendable {
       // The lane is empty: it starts again from its first slot.
       lane.removeAll(keepingCapacity: true)
       laneStart = 0
+      if lane.capacity == 0 { lane.reserveCapacity(TimerQueue.initialCapacity) }
       lane.append(timer)
     } else if !timer.precedes(lane[lane.count - 1]) {
       lane.append(timer)
     } else {
+      if heap.capacity == 0 { heap.reserveCapacity(TimerQueue.initialCapacity) }
       heap.append(timer)
       siftUp(from: heap.count - 1)
     }

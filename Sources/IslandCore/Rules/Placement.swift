@@ -29,6 +29,8 @@ extension Placement {
     island = nil
     detached = nil
     hidden.removeAll(keepingCapacity: true)
+    // Room for every eligible one at once: the list does not grow at every doubling.
+    hidden.reserveCapacity(ranked.count)
     guard hasIsland else {
       hidden.append(contentsOf: ranked)
       return
