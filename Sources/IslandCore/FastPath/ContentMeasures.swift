@@ -1,7 +1,7 @@
 /// What the fast path keeps of an activity's content, derived from it and from the layout and
 /// kept up to date as the content changes, so that an update is checked from the fields it
-/// changes alone: the payload's size, where the layout's fields are, their measures, and the
-/// zones' running sums.
+/// changes alone: the payload's size, where the layout's fields are, their measures, which
+/// string values JSON writes as they are, and the zones' running sums.
 ///
 /// Derived, so it takes no part in equality: two activities with the same content have the
 /// same measures.
@@ -12,6 +12,8 @@ package struct ContentMeasures: Sendable {
   var fieldSlots: FieldSlots
   /// The widths and JSON lengths of the layout's first fields.
   var fieldMeasures: FieldMeasures
+  /// The fields whose string values JSON writes as they are, as last measured.
+  var plainStrings = PlainStrings()
   /// The running sums of the zones' widths where their last exact measures left them.
   var zoneSums = ZoneSums()
 }
@@ -46,6 +48,48 @@ struct FieldSlots: Sendable {
     guard field < FieldSlots.capacity else { return nil }
     let slot = Int(truncatingIfNeeded: packed &>> UInt64(4 * field)) & 0xF
     return slot == 0xF ? nil : slot
+  }
+}
+
+/// Which of a content's fields (by position, the first 64) hold a string that JSON writes as
+/// its bytes between two quotes, escaping none: the JSON length of such a value, when an update
+/// replaces it, is its byte count and two quotes, with no second reading of its bytes. Each
+/// string value is read for its JSON length once, when it arrives; a field not marked (not yet
+/// replaced, escaped, not a string, too far in) is counted as the payload rule counts it.
+/// Kept up to date as fields are added, so that each mark stays with its field.
+struct PlainStrings: Sendable {
+  /// A bit for each position, set for a plain string.
+  private var bits: UInt64 = 0
+
+  /// None known: every value is counted in full the first time.
+  init() {}
+
+  /// The JSON length of `value`, the value at `position`
+  /// (``PayloadSize/jsonLength(of:)-(ContentValue)``).
+  func jsonLength(of value: ContentValue, at position: Int) -> Int {
+    if position < 64, bits & (1 &<< UInt64(position)) != 0, case .string(let text) = value {
+      return text.utf8.count + 2
+    }
+    return PayloadSize.jsonLength(of: value)
+  }
+
+  /// Notes that the field at `position` now holds `value`, whose JSON length is `length`.
+  mutating func note(_ value: ContentValue, length: Int, at position: Int) {
+    guard position < 64 else { return }
+    let bit: UInt64 = 1 &<< UInt64(position)
+    if case .string(let text) = value, length == text.utf8.count + 2 {
+      bits |= bit
+    } else {
+      bits &= ~bit
+    }
+  }
+
+  /// Notes that a field was inserted at `position`: the fields from there on move one
+  /// position up, the new one not marked.
+  mutating func insert(at position: Int) {
+    guard position < 64 else { return }
+    let below: UInt64 = (1 &<< UInt64(position)) &- 1
+    bits = bits & below | (bits & ~below) &<< 1
   }
 }
 

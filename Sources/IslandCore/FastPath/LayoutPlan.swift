@@ -11,8 +11,11 @@ final class LayoutPlan: Sendable {
   private let stepStarts: [Int]
   /// The literal bytes of every zone's steps.
   private let literals: [UInt8]
-  /// Where each zone's checkpoints (``ZoneWidth/checkpoints(of:)``) start among an
-  /// activity's ``ZoneSums``, by ``Zone/ordinal``, and where they end.
+  /// Every zone's checkpoints (``ZoneWidth/checkpoints(of:)``), one zone after another, as an
+  /// activity's ``ZoneSums`` number them.
+  private let checkpoints: [ZoneWidth.Checkpoint]
+  /// Where each zone's checkpoints start in ``checkpoints``, by ``Zone/ordinal``, and where
+  /// they end.
   private let checkpointStarts: [Int]
   /// Each zone's line limit (``ZoneRenderer/lineLimit(of:_:)``), by ``Zone/ordinal``.
   private let lineLimits: [Int?]
@@ -93,14 +96,17 @@ final class LayoutPlan: Sendable {
       if zoneView.horizontalPadding { paddedZones.insert(ZoneSet(zone)) }
     }
     stepStarts.append(steps.count)
-    checkpointStarts = steps.withUnsafeBufferPointer { steps in
-      var starts = [0]
+    var checkpoints: [ZoneWidth.Checkpoint] = []
+    var checkpointStarts = [0]
+    steps.withUnsafeBufferPointer { steps in
       for zone in Zone.allCases {
         let zoneSteps = steps[stepStarts[zone.ordinal]..<stepStarts[zone.ordinal + 1]]
-        starts.append(starts[zone.ordinal] + ZoneWidth.checkpoints(of: .init(rebasing: zoneSteps)))
+        checkpoints += ZoneWidth.checkpoints(of: .init(rebasing: zoneSteps))
+        checkpointStarts.append(checkpoints.count)
       }
-      return starts
     }
+    self.checkpoints = checkpoints
+    self.checkpointStarts = checkpointStarts
     self.steps = steps
     self.stepStarts = stepStarts
     self.literals = literals
@@ -225,10 +231,13 @@ final class LayoutPlan: Sendable {
       sums, current in
       steps.withUnsafeBufferPointer { steps in
         literals.withUnsafeBufferPointer { literals in
-          ZoneWidth.of(
-            UnsafeBufferPointer(rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]]),
-            literals: literals, fields, now: now, horizontalPadding: paddedZones.contains(zone),
-            keeping: sums, after: current ? change : nil)
+          self.checkpoints.withUnsafeBufferPointer { marks in
+            ZoneWidth.of(
+              UnsafeBufferPointer(rebasing: steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]]),
+              literals: literals, fields, now: now, horizontalPadding: paddedZones.contains(zone),
+              keeping: sums, at: UnsafeBufferPointer(rebasing: marks[checkpoints]),
+              after: current ? change : nil)
+          }
         }
       }
     }

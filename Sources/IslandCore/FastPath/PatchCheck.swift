@@ -43,6 +43,9 @@ extension IslandState {
       change.takeBackMerged(from: &activity.content)
       activity.derived.fieldSlots = slotsBefore
       activity.derived.fieldMeasures = measuresBefore
+      // Which strings are plain is forgotten, not put back: a rejection is rare, and an
+      // unmarked string is only counted again.
+      activity.derived.plainStrings = PlainStrings()
       throw error
     }
   }
@@ -87,9 +90,14 @@ extension IslandState {
                 measure.jsonLength - activity.derived.fieldMeasures.jsonLength(of: number)
               activity.derived.fieldMeasures[number] = measure
             } else {
+              // The new value is read once; the old one was read when it arrived.
+              let length = PayloadSize.jsonLength(of: patchFields[patchIndex].value)
               payloadBytes +=
-                PayloadSize.jsonLength(of: patchFields[patchIndex].value)
-                - PayloadSize.jsonLength(of: activity.content.fields[position].value)
+                length
+                - activity.derived.plainStrings.jsonLength(
+                  of: activity.content.fields[position].value, at: position)
+              activity.derived.plainStrings.note(
+                patchFields[patchIndex].value, length: length, at: position)
             }
           } else {
             try Validation.checkFieldName(patchFields[patchIndex].name)
@@ -117,6 +125,7 @@ extension IslandState {
           } else {
             let inserted = activity.content.insertionIndex(of: patchFields[patchIndex].name)
             activity.content.insert(patchFields[patchIndex], at: inserted)
+            activity.derived.plainStrings.insert(at: inserted)
             change.merged(at: inserted, field: number, before: nil)
             merged.addedNames.append(patchFields[patchIndex].name)
           }

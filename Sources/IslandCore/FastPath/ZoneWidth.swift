@@ -17,19 +17,25 @@ enum ZoneWidth {
   ) -> Double {
     of(
       steps, literals: literals, source, now: now, horizontalPadding: horizontalPadding,
-      keeping: UnsafeMutableBufferPointer(start: nil, count: 0), after: nil)
+      keeping: UnsafeMutableBufferPointer(start: nil, count: 0),
+      at: UnsafeBufferPointer(start: nil, count: 0), after: nil)
   }
 
   /// ``of(_:literals:_:now:horizontalPadding:)``, keeping the running sum at each of the
-  /// zone's checkpoints (``ZoneSums``) in `sums` (one for each, or none to keep nothing).
-  /// When `change` is given, `sums` holds the sums of the zone's last measure and `change`
-  /// the fields changed since (bits by number; a field numbered 64 or more counts as changed):
-  /// the text between checkpoints that did not change is then not summed again where its
-  /// sum can be told from the sums kept (``sum(from:before:after:)``).
+  /// zone's checkpoints (``ZoneSums``, listed in `checkpoints`: ``checkpoints(of:)``) in
+  /// `sums` (one for each, or none to keep nothing). When `change` is given, `sums` holds the
+  /// sums of the zone's last measure and `change` the fields changed since (bits by number; a
+  /// field numbered 64 or more counts as changed): the text between checkpoints that did not
+  /// change is then not summed again where its sum can be told from the sums kept
+  /// (``sum(from:before:after:)``), and where the running sum is the one kept, the fields up
+  /// to the next changed one are not even visited: from the same sum, the same text gives
+  /// the sums kept.
   static func of<Source: FieldSource>(
     _ steps: UnsafeBufferPointer<ZoneProgram.Step>, literals: UnsafeBufferPointer<UInt8>,
     _ source: Source, now: Milliseconds, horizontalPadding: Bool,
-    keeping sums: UnsafeMutableBufferPointer<Double>, after change: UInt64?
+    keeping sums: UnsafeMutableBufferPointer<Double>,
+    at checkpoints: UnsafeBufferPointer<Checkpoint>,
+    after change: UInt64?
   ) -> Double {
     // The table is fetched once for the zone: measuring a text then only reads memory, and a
     // field's text is read where it is, not copied first.
@@ -57,7 +63,11 @@ enum ZoneWidth {
         checkpoint += 1
         return (before, checkpoint < sums.count ? sums[checkpoint] : 0)
       }
-      for step in steps {
+      // The steps are walked by index: a stretch of unchanged fields is stepped over.
+      var index = 0
+      while index < steps.count {
+        let step = steps[index]
+        index &+= 1
         switch step {
         case .separate:
           pieces += 1
@@ -73,6 +83,21 @@ enum ZoneWidth {
           let kept = arrive()
           if keeps, let change, field < 64, change & (1 &<< UInt64(field)) == 0 {
             // The text up to the next checkpoint is as it was when last summed.
+            if ems.bitPattern == kept.before.bitPattern {
+              // And so is the sum it starts from: the sums kept hold until the next checkpoint
+              // of a changed field, a countdown or the piece's end, which is visited next.
+              var next = checkpoint
+              while next < checkpoints.count, checkpoints[next].field >= 0,
+                checkpoints[next].field < 64,
+                change & (1 &<< UInt64(checkpoints[next].field)) == 0
+              {
+                next &+= 1
+              }
+              checkpoint = next
+              known = sums[next]
+              index = Int(checkpoints[next].step)
+              continue
+            }
             known = sum(from: ems, before: kept.before, after: kept.next)
             if known != nil { continue }
           }
@@ -101,15 +126,26 @@ enum ZoneWidth {
     }
   }
 
-  /// How many checkpoints the zone compiled to `steps` has: each measured field, each
-  /// countdown and each piece's end, where ``of(_:literals:_:now:horizontalPadding:keeping:after:)``
-  /// keeps the running sum.
-  static func checkpoints(of steps: UnsafeBufferPointer<ZoneProgram.Step>) -> Int {
-    steps.reduce(0) { count, step in
-      switch step {
-      case .field(_, let measured): count + (measured ? 1 : 0)
-      case .countdown, .endPiece: count + 1
-      case .separate, .beginPiece, .literal, .percent, .addWidth: count
+  /// A checkpoint of a zone's program: where
+  /// ``of(_:literals:_:now:horizontalPadding:keeping:at:after:)`` keeps the running sum.
+  struct Checkpoint: Sendable {
+    /// The index of its step among the zone's steps.
+    let step: Int32
+    /// The number of the field a measured field's checkpoint is at; -1 for a countdown's or
+    /// a piece's end.
+    let field: Int32
+  }
+
+  /// The checkpoints of the zone compiled to `steps`, in order: each measured field, each
+  /// countdown and each piece's end. A piece ends at a checkpoint, so a stretch of checkpoints
+  /// of fields never crosses a piece's end.
+  static func checkpoints(of steps: UnsafeBufferPointer<ZoneProgram.Step>) -> [Checkpoint] {
+    steps.indices.compactMap { index in
+      switch steps[index] {
+      case .field(let field, let measured):
+        measured ? Checkpoint(step: Int32(index), field: field) : nil
+      case .countdown, .endPiece: Checkpoint(step: Int32(index), field: -1)
+      case .separate, .beginPiece, .literal, .percent, .addWidth: nil
       }
     }
   }

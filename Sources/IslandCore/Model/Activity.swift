@@ -3,12 +3,12 @@ public struct Activity: Equatable, Sendable {
   /// What never changes after the start, shared by reference: every copy of an activity
   /// shares one.
   let attributes: ActivityAttributes
-  /// Where it is in its life.
-  public internal(set) var phase: Phase
   /// Its relevance: higher ranks first.
   public internal(set) var relevance: Double
   /// When its content becomes stale, or nil for never.
   public internal(set) var staleAt: Milliseconds?
+  /// Where it is in its life (after an optional, in the room it leaves).
+  public internal(set) var phase: Phase
   /// When it ended, once it has.
   public internal(set) var endedAt: Milliseconds?
   /// When it leaves (or left) the Lock Screen, once it has ended.

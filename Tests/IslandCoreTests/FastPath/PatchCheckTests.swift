@@ -56,4 +56,32 @@ import Testing
     #expect(!island.state.transitions.isEmpty)
     #expect(island.state.transitions == without.state.transitions)
   }
+
+  /// Patches that replace and add fields of every kind (strings JSON escapes and strings it
+  /// writes as they are, numbers, flags), on a default layout of more fields than the measures
+  /// keep, some of them over the payload limit: after each, accepted or not, the payload the
+  /// activity keeps is the payload rule's count of its content and attributes.
+  @Test func thePayloadKeptIsThePayloadRulesCountAfterEveryPatch() throws {
+    var draws = Draws(state: 12)
+    var policy = Policy()
+    policy.payloadLimit = 600
+    var island = Island(policy: policy)
+    var content = ContentState()
+    for index in 0..<12 { content["field\(index)"] = .string("value \(index)") }
+    island.at(0, start("wide", state: content))
+    for step in 1...2_000 {
+      var patch = ContentState()
+      for _ in 0..<(1 + draws.below(3)) {
+        let name = draws.below(8) == 0 ? "added\(draws.below(20))" : "field\(draws.below(12))"
+        patch[name] = draws.value()
+      }
+      _ = try? island.state.apply(update("wide", state: patch), at: Milliseconds(step) * 1_000)
+      let activity = try #require(island.state.activity("wide"))
+      let counted =
+        PayloadSize.jsonLength(of: activity.content)
+        + PayloadSize.attributeBytes(
+          id: "wide", app: "com.example.food", url: nil, links: RegionLinks())
+      #expect(activity.derived.payloadBytes == counted, "step \(step): \(activity.content)")
+    }
+  }
 }
