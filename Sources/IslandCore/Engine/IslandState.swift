@@ -63,9 +63,20 @@ public struct IslandState: Equatable, Sendable {
   }
 
   /// An empty island for `configuration`.
+  ///
+  /// Its lists start with room for a short run's live activities, dismissals and animations:
+  /// an empty island is most often made once and copied (every generated case starts from a
+  /// copy of one), and a copy's first change to a list then makes room for the run at once
+  /// instead of growing it one doubling at a time.
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration
+    eligible.reserveCapacity(IslandState.initialRoom)
+    dismissalOrder.reserveCapacity(IslandState.initialRoom)
+    animations.reserveCapacity(IslandState.initialRoom)
   }
+
+  /// The room an empty island's lists start with.
+  private static let initialRoom = 8
 
   /// Whether two states are the same island: every part equal. The id index, the timer
   /// queue and the eligible list are left out: they follow from the activities and the

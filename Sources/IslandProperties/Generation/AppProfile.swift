@@ -36,6 +36,11 @@ final class AppProfile: Sendable {
   /// How many of the field names come before `note`, the text a patch of an app with the
   /// default layout sometimes adds.
   private let fieldsBeforeNote: Int
+  /// Every patch of one field to one of its few values, made once, by field (as in
+  /// ``fields``) and by the value's place among the field's values (``Drawn/place``); none
+  /// for a deadline, whose values are many. A patch that draws one field shares one of them
+  /// rather than building a state of its own.
+  private let singleFieldPatches: [[ContentState]]
 
   /// How a field's value is drawn (``FieldProfile/Kind``, with its texts in ``texts``).
   private enum Draw {
@@ -78,6 +83,17 @@ final class AppProfile: Sendable {
     self.texts = texts
     nameOrder = fields.indices.sorted { fields[$0].name < fields[$1].name }
     fieldsBeforeNote = fields.filter { $0.name < "note" }.count
+    singleFieldPatches = zip(fields, draws).map { field, draw in
+      let values: [ContentValue]
+      switch draw {
+      case .number(let range): values = range.map { .number(Double($0)) }
+      case .fraction: values = (0...20).map { .number(Double($0) / 20) }
+      case .text(let choices, let long):
+        values = Array(texts[choices.lowerBound..<(long.map { $0 + 1 } ?? choices.upperBound)])
+      case .deadline: values = []
+      }
+      return values.map { ContentState([(field.name, $0)]) }
+    }
   }
 
   /// The id of the app's activity number `number` (from 1): `food-1`.
@@ -114,12 +130,19 @@ final class AppProfile: Sendable {
   func patch(_ random: inout Xoshiro256StarStar, now: Milliseconds) -> ContentState {
     let count = random.next(in: 1...min(3, fields.count))
     var values = InlineArray<8, Drawn?>(repeating: nil)
+    var last = 0
+    var drawnFields = 0
     for _ in 0..<count {
       let index = random.next(below: fields.count)
+      if values[index] == nil { drawnFields += 1 }
       values[index] = draw(index, &random, now)
+      last = index
     }
     var note: String?
     if layout == nil, random.chance(0.1) { note = random.pick(AppProfile.words) ?? "note" }
+    if drawnFields == 1, note == nil, let place = values[last]?.place {
+      return singleFieldPatches[last][place]
+    }
     var patch = ContentState()
     patch.reserveCapacity(count + 1)
     for (rank, index) in nameOrder.enumerated() {
@@ -130,10 +153,20 @@ final class AppProfile: Sendable {
     return patch
   }
 
-  /// A value drawn, before it is made a content value: a number, or one of ``texts``.
+  /// A value drawn, before it is made a content value: a number, or one of ``texts``; with
+  /// its place among the values of its field, for those of few values.
   private enum Drawn {
-    case number(Double)
-    case text(Int)
+    case number(Double, place: Int?)
+    /// `texts[index]`, at `place` among the field's texts.
+    case text(Int, place: Int)
+
+    /// The value's place among the values of its field (nil for a deadline's).
+    var place: Int? {
+      switch self {
+      case .number(_, let place): return place
+      case .text(_, let place): return place
+      }
+    }
   }
 
   /// Draws a value of field number `index` (of ``fields``) at time `now`.
@@ -141,21 +174,27 @@ final class AppProfile: Sendable {
     _ index: Int, _ random: inout Xoshiro256StarStar, _ now: Milliseconds
   ) -> Drawn {
     switch draws[index] {
-    case .number(let range): return .number(Double(random.next(in: range)))
-    case .fraction: return .number(Double(random.next(in: 0...20)) / 20)
+    case .number(let range):
+      let number = random.next(in: range)
+      return .number(Double(number), place: number - range.lowerBound)
+    case .fraction:
+      let twentieths = random.next(in: 0...20)
+      return .number(Double(twentieths) / 20, place: twentieths)
     case .text(let choices, let long):
-      if let long, random.chance(0.05) { return .text(long) }
-      return .text(choices.lowerBound + random.next(below: choices.count))
+      if let long, random.chance(0.05) { return .text(long, place: long - choices.lowerBound) }
+      let place = random.next(below: choices.count)
+      return .text(choices.lowerBound + place, place: place)
     case .deadline:
-      return .number(Double(now + random.next(in: Int64(1_000)...Int64(3_600_000))))
+      return .number(
+        Double(now + random.next(in: Int64(1_000)...Int64(3_600_000))), place: nil)
     }
   }
 
   /// The content value `value` stands for.
   private func content(_ value: Drawn) -> ContentValue {
     switch value {
-    case .number(let number): return .number(number)
-    case .text(let index): return texts[index]
+    case .number(let number, _): return .number(number)
+    case .text(let index, _): return texts[index]
     }
   }
 

@@ -38,11 +38,11 @@ public struct EventGenerator {
   /// The latest start of an activity that has reached its 8 h limit by the current step's
   /// time, when the timers due by then fire before the step (nil otherwise).
   private var limitTime: Milliseconds?
-  /// The app of the activity at each position of the island's list as last looked up, and
-  /// its index in ``AppProfile/all``: the activities of an app share one string, so that
-  /// comparing with the app found last time is at once, where looking it up compares it
-  /// with every app's bundle id.
-  private var appAtPosition: [(app: String, index: Int?)] = []
+  /// The activity at each position of the island's list as last looked up, by its start
+  /// seq (which no other activity of the island has), and the index of its app in
+  /// ``AppProfile/all``: the same activity found there again is known at once, without
+  /// reading its bundle id or comparing it with the apps'.
+  private var appAtPosition: [(startSeq: Int, index: Int?)] = []
   /// Whether every activity of the islands the steps are chosen from was started by this
   /// generator's own steps (the prefix had none): its ids are then fresh by construction,
   /// and need not be looked up.
@@ -143,7 +143,9 @@ public struct EventGenerator {
   /// whether one does.
   @discardableResult
   private mutating func findLive(in world: IslandState, timersFiredBy t: Milliseconds?) -> Bool {
-    if !live.isEmpty { live.removeAll(keepingCapacity: true) }
+    // The list is written over in place and cut back only when it shrinks: emptying it
+    // first would go through the general replacement of a range at every step.
+    var count = 0
     appsCounted = false
     limitTime = t.map { $0 - world.configuration.policy.maximumActiveDuration }
     var reachingLimit = false
@@ -163,11 +165,13 @@ public struct EventGenerator {
           }
           limit = nil
         }
-        live.append(position)
+        if count < live.count { live[count] = position } else { live.append(position) }
+        count += 1
       case .ended, .dismissed:
         break
       }
     }
+    if count < live.count { live.removeLast(live.count - count) }
     return reachingLimit
   }
 
@@ -184,17 +188,19 @@ public struct EventGenerator {
   /// The index in ``AppProfile/all`` of the app of live activity `index` (in ``live``); nil
   /// for another app, whose updates patch nothing.
   private mutating func appOfLive(_ index: Int, in world: IslandState) -> Int? {
-    appIndex(of: world.activities[live[index]].app, at: live[index])
+    appIndex(at: live[index], in: world)
   }
 
-  /// The index in ``AppProfile/all`` of `app`, the app of the activity at `position`.
-  private mutating func appIndex(of app: String, at position: Int) -> Int? {
-    if position < appAtPosition.count, appAtPosition[position].app == app {
+  /// The index in ``AppProfile/all`` of the app of the activity at `position` in `world`.
+  private mutating func appIndex(at position: Int, in world: IslandState) -> Int? {
+    let startSeq = world.activities[position].startSeq
+    if position < appAtPosition.count, appAtPosition[position].startSeq == startSeq {
       return appAtPosition[position].index
     }
-    let index = AppProfile.index(of: app)
-    while appAtPosition.count <= position { appAtPosition.append(("", nil)) }
-    appAtPosition[position] = (app, index)
+    let index = AppProfile.index(of: world.activities[position].app)
+    // Start seqs begin at 1: a slot of 0 holds no activity yet.
+    while appAtPosition.count <= position { appAtPosition.append((0, nil)) }
+    appAtPosition[position] = (startSeq, index)
     return index
   }
 
@@ -250,7 +256,7 @@ public struct EventGenerator {
   /// The weights of the kinds of time steps: the same time, a small step, an alert's
   /// length, seconds, minutes, to a stale time, an alert's end, an 8 h limit, a dismissal,
   /// 4 h, 8 h.
-  private static let timeWeights: InlineArray<11, Int> = [8, 30, 12, 15, 8, 6, 6, 3, 4, 2, 1]
+  private static let timeWeights = FixedWeights<11>([8, 30, 12, 15, 8, 6, 6, 3, 4, 2, 1])
 
   /// One of the times `deadline` gives for the activities of `world` (by position; those it
   /// gives nil for left out), uniformly, as a pick from the list of them in start order

@@ -36,14 +36,35 @@ extension Xoshiro256StarStar {
   /// An index chosen with probability proportional to its weight: ``index(weightedBy:)``
   /// with the weights held inline.
   mutating func index<let count: Int>(weightedBy weights: InlineArray<count, Int>) -> Int {
-    var total = 0
-    for index in weights.indices { total += max(0, weights[index]) }
-    guard total > 0 else { return 0 }
-    var draw = next(below: total)
-    for index in weights.indices where weights[index] > 0 {
-      if draw < weights[index] { return index }
-      draw -= weights[index]
+    index(weightedBy: FixedWeights(weights))
+  }
+
+  /// An index chosen with probability proportional to its weight in `weights`: the same
+  /// draw as ``index(weightedBy:)`` on the same weights.
+  mutating func index<let count: Int>(weightedBy weights: FixedWeights<count>) -> Int {
+    guard weights.total > 0 else { return 0 }
+    var draw = next(below: weights.total)
+    for index in weights.weights.indices where weights.weights[index] > 0 {
+      if draw < weights.weights[index] { return index }
+      draw -= weights.weights[index]
     }
     return count - 1
+  }
+}
+
+/// Weights held inline with their total (weights not positive count for nothing): the
+/// weights of a choice made at every step, summed once rather than at each draw.
+struct FixedWeights<let count: Int> {
+  /// The weights, by index.
+  let weights: InlineArray<count, Int>
+  /// The sum of the positive weights.
+  let total: Int
+
+  /// `weights` and their total.
+  init(_ weights: InlineArray<count, Int>) {
+    self.weights = weights
+    var total = 0
+    for index in weights.indices { total += max(0, weights[index]) }
+    self.total = total
   }
 }
