@@ -112,19 +112,11 @@ extension IslandState {
     }
     activities.append(consume activity)
     activityIndex.insert(id, startSeq: seq)
-    // Room for as many live activities as the device allows at the first (the list never
-    // holds more): it does not grow at every doubling, copying them each time.
-    if eligible.capacity == 0 {
-      eligible.reserveCapacity(min(policy.activitiesPerDevice, IslandState.eligibleRoom))
-    }
     eligible.append(index)
     timers.insert(
       Timer(
         due: t.saturatingAdding(policy.maximumActiveDuration), kind: .lifetime, startSeq: seq))
   }
-
-  /// The most room the eligible list makes at the first start.
-  private static let eligibleRoom = 16
 
   /// Whether every field the built-in layouts read is named with a field name: the premise
   /// of a start's sparing the check of the names of the fields a built-in layout locates.
