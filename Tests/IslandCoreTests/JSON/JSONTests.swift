@@ -20,6 +20,49 @@ import Testing
         == "\"a\\\"b\\\\c\\n\\t\\r\\b\\f\\u0001/é🍕\u{2028}\"")
   }
 
+  /// The writer appends the runs between escapes whole, found eight bytes at a time: it
+  /// writes what escaping byte by byte writes, for escapes at every position of a word,
+  /// next to each other, at either end, and among non-ASCII text.
+  @Test func stringsAreWrittenAsEscapingByteByByteWrites() {
+    func byteByByte(_ text: String) -> [UInt8] {
+      var bytes: [UInt8] = [0x22]
+      for byte in text.utf8 {
+        switch byte {
+        case 0x22, 0x5C: bytes += [0x5C, byte]
+        case 0x0A: bytes += Array(#"\n"#.utf8)
+        case 0x0D: bytes += Array(#"\r"#.utf8)
+        case 0x09: bytes += Array(#"\t"#.utf8)
+        case 0x08: bytes += Array(#"\b"#.utf8)
+        case 0x0C: bytes += Array(#"\f"#.utf8)
+        case 0..<0x20:
+          let hex = Array("0123456789abcdef".utf8)
+          bytes += Array(#"\u00"#.utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+        default: bytes.append(byte)
+        }
+      }
+      return bytes + [0x22]
+    }
+    let pieces =
+      ["a", "Z", "0", " ", "/", "\"", "\\", "é", "🍕", "\u{2028}", "\u{7F}"]
+      + (0..<0x20).map { String(UnicodeScalar(UInt8($0))) }
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<20_000 {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      var draw = seed
+      let length = Int(draw % 41)
+      var text = ""
+      for _ in 0..<length {
+        // Mostly plain letters, so that runs of every length come between the escapes.
+        draw = draw &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let pick = Int(draw >> 33)
+        text += pick % 4 == 0 ? pieces[(pick >> 2) % pieces.count] : "x"
+      }
+      var bytes: [UInt8] = []
+      JSONWriter.appendString(text, to: &bytes)
+      #expect(bytes == byteByByte(text), "\(Array(text.utf8))")
+    }
+  }
+
   @Test func objectsKeepTheirOrder() {
     let value: JSONValue = ["z": 1, "a": [true, nil, "x"], "m": [:], "e": []]
     #expect(value.compactText == #"{"z":1,"a":[true,null,"x"],"m":{},"e":[]}"#)
