@@ -3,9 +3,9 @@
 ///
 /// The hash is a fixed function of the id's bytes (no per-process seed), so no result
 /// depends on the process.
-struct HashedID: Equatable {
+@usableFromInline struct HashedID: Equatable, Sendable {
   /// The id.
-  let id: String
+  @usableFromInline let id: String
   /// A 63-bit hash of the id's UTF-8 bytes (the top bit clear).
   let hash: UInt64
 
@@ -55,7 +55,7 @@ struct HashedID: Equatable {
 
   /// Whether the two are the same id: their hashes compared first, their bytes only when
   /// the hashes match.
-  static func == (left: HashedID, right: HashedID) -> Bool {
+  @usableFromInline static func == (left: HashedID, right: HashedID) -> Bool {
     left.hash == right.hash && left.id == right.id
   }
 

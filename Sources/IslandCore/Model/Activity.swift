@@ -2,7 +2,7 @@
 public struct Activity: Equatable, Sendable {
   /// What never changes after the start, shared by reference: every copy of an activity
   /// shares one.
-  let attributes: ActivityAttributes
+  @usableFromInline let attributes: ActivityAttributes
   /// Its relevance: higher ranks first.
   public internal(set) var relevance: Double
   /// When its content becomes stale, or nil for never.
@@ -29,14 +29,16 @@ public struct Activity: Equatable, Sendable {
   /// size, where the layout's fields are, their measures). Derived, so outside `==`.
   package var derived: ContentMeasures
 
+  // The four read most often from other modules (the invariants, the generator) are
+  // inlinable: a call would be handed a copy of the whole activity.
   /// The activity's id.
-  public var id: String { attributes.id }
+  @inlinable public var id: String { attributes.hashedID.id }
   /// The app's bundle id.
-  public var app: String { attributes.app }
+  @inlinable public var app: String { attributes.hashedApp.id }
   /// The sequence number of its start: the tie-break of the ranking (earlier first).
-  public var startSeq: Int { attributes.startSeq }
+  @inlinable public var startSeq: Int { attributes.startSeq }
   /// When it started.
-  public var startedAt: Milliseconds { attributes.startedAt }
+  @inlinable public var startedAt: Milliseconds { attributes.startedAt }
   /// Its layout, resolved (a named layout looked up, or the default one).
   public var layout: Layout { attributes.layout }
   /// The name of the built-in layout it uses, or nil for one given inline or the default.

@@ -1,16 +1,16 @@
 /// The parts of an activity fixed at its start, and what the reducer derives from its layout
 /// once rather than on every update.
-final class ActivityAttributes: Equatable, Sendable {
+@usableFromInline final class ActivityAttributes: Equatable, Sendable {
   /// The id with its hash, made once at the start: forgetting the activity looks it up in
   /// the id index and the forgotten ids again.
-  let hashedID: HashedID
+  @usableFromInline let hashedID: HashedID
   var id: String { hashedID.id }
   /// The app with its hash, made once at the start: a start counts the live activities of
   /// its app by comparing hashes first, and the names only of those whose hashes match.
-  let hashedApp: HashedID
+  @usableFromInline let hashedApp: HashedID
   var app: String { hashedApp.id }
-  let startSeq: Int
-  let startedAt: Milliseconds
+  @usableFromInline let startSeq: Int
+  @usableFromInline let startedAt: Milliseconds
   let url: String?
   /// The per-region deep links, held only when there are some: most activities have none,
   /// and every activity kept would otherwise carry room for four.
@@ -65,7 +65,7 @@ final class ActivityAttributes: Equatable, Sendable {
     id: "", app: "", startSeq: -1, startedAt: 0, url: nil, links: RegionLinks(),
     plan: LayoutPlan(Layout()), layoutName: nil)
 
-  static func == (left: ActivityAttributes, right: ActivityAttributes) -> Bool {
+  @usableFromInline static func == (left: ActivityAttributes, right: ActivityAttributes) -> Bool {
     left === right
       || (left.id == right.id && left.app == right.app && left.startSeq == right.startSeq
         && left.startedAt == right.startedAt && left.url == right.url
