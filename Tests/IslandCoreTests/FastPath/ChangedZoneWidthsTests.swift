@@ -11,48 +11,40 @@ import Testing
     var draws = Draws(state: 11)
     var warning = 0
     var handedBack = 0
-    for named in Layout.catalogue {
-      let catalogued = try #require(LayoutPlan.named(named.name))
-      for _ in 0..<150 {
-        let (content, now) = draws.content(varying: named.sampleState, of: named.name)
-        for plan in [catalogued, LayoutPlan(.default(for: content))] {
-          let numeric = Set(plan.roles.filter(\.isNumeric).map(\.name))
-          let change = LayoutPlanTests.change(
-            of: content, plan: plan, draws: &draws, numeric: numeric)
-          var zones: ZoneSet = []
-          for entry in change.recorded.before { zones.formUnion(plan.roles[entry.field].zones) }
-          zones = zones.intersection(plan.shownZones)
-          for islandClass in [IslandClass.standard, .large] {
-            var activity = ChangedZoneWidthsTests.activity(plan: plan, content: change.after)
-            let widths = plan.measureChangedZones(
-              of: &activity, zones: zones, before: change.recorded.before, on: islandClass,
-              now: now)
-            #expect(widths.zones.isSubset(of: zones))
-            var handed: [Zone: Double] = [:]
-            for (zone, width) in widths { handed[zone] = width }
-            for zone in zones.zones {
-              let old = try #require(
-                ZoneRenderer.render(
-                  zone, of: plan.layout, activity: "a", content: change.before, now: now,
-                  budget: nil))
-              let new = try #require(
-                ZoneRenderer.render(
-                  zone, of: plan.layout, activity: "a", content: change.after, now: now,
-                  budget: nil))
-              if let width = handed[zone] {
-                #expect(width == new.width, "\(named.name) \(zone): \(change.after)")
-                #expect(old.text != new.text, "\(named.name) \(zone): \(change.after)")
-                handedBack += 1
-              }
-              guard let budget = ZoneBudget.width(of: zone, in: islandClass),
-                let zoneView = plan.layout[zone],
-                ZoneRenderer.fit(new.width, of: zone, zoneView, in: budget).truncated,
-                old.text != new.text
-              else { continue }
-              #expect(handed[zone] != nil, "\(named.name) \(zone): \(change.after)")
-              warning += 1
-            }
+    try LayoutPlanTests.forEachChange(&draws, rounds: 150) { change, name, now in
+      let plan = change.plan
+      var zones: ZoneSet = []
+      for entry in change.recorded.before { zones.formUnion(plan.roles[entry.field].zones) }
+      zones = zones.intersection(plan.shownZones)
+      for islandClass in [IslandClass.standard, .large] {
+        var activity = ChangedZoneWidthsTests.activity(plan: plan, content: change.after)
+        let widths = plan.measureChangedZones(
+          of: &activity, zones: zones, before: change.recorded.before, on: islandClass,
+          now: now)
+        #expect(widths.zones.isSubset(of: zones))
+        var handed: [Zone: Double] = [:]
+        for (zone, width) in widths { handed[zone] = width }
+        for zone in zones.zones {
+          let old = try #require(
+            ZoneRenderer.render(
+              zone, of: plan.layout, activity: "a", content: change.before, now: now,
+              budget: nil))
+          let new = try #require(
+            ZoneRenderer.render(
+              zone, of: plan.layout, activity: "a", content: change.after, now: now,
+              budget: nil))
+          if let width = handed[zone] {
+            #expect(width == new.width, "\(name) \(zone): \(change.after)")
+            #expect(old.text != new.text, "\(name) \(zone): \(change.after)")
+            handedBack += 1
           }
+          guard let budget = ZoneBudget.width(of: zone, in: islandClass),
+            let zoneView = plan.layout[zone],
+            ZoneRenderer.fit(new.width, of: zone, zoneView, in: budget).truncated,
+            old.text != new.text
+          else { continue }
+          #expect(handed[zone] != nil, "\(name) \(zone): \(change.after)")
+          warning += 1
         }
       }
     }

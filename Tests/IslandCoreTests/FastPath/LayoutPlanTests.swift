@@ -15,6 +15,26 @@ import Testing
     let recorded: ContentChange
   }
 
+  /// Calls `body` with `rounds` changes of every catalogue layout's sample state, each under
+  /// the catalogued plan and then under the default plan of the content changed, drawn in
+  /// that order from `draws` (its layout's name and the time with each).
+  static func forEachChange(
+    _ draws: inout Draws, rounds: Int,
+    _ body: (_ change: Change, _ layoutName: String, _ now: Milliseconds) throws -> Void
+  ) throws {
+    for named in Layout.catalogue {
+      let catalogued = try #require(LayoutPlan.named(named.name))
+      for _ in 0..<rounds {
+        let (content, now) = draws.content(varying: named.sampleState, of: named.name)
+        for plan in [catalogued, LayoutPlan(.default(for: content))] {
+          let numeric = Set(plan.roles.filter(\.isNumeric).map(\.name))
+          try body(
+            change(of: content, plan: plan, draws: &draws, numeric: numeric), named.name, now)
+        }
+      }
+    }
+  }
+
   /// A change of random fields of `content` (kept numbers where a countdown reads them),
   /// recorded the way the reducer records it.
   static func change(
@@ -39,46 +59,38 @@ import Testing
     var draws = Draws(state: 7)
     var changed = 0
     var unchanged = 0
-    for named in Layout.catalogue {
-      let catalogued = try #require(LayoutPlan.named(named.name))
-      for _ in 0..<300 {
-        let (content, now) = draws.content(varying: named.sampleState, of: named.name)
-        for plan in [catalogued, LayoutPlan(.default(for: content))] {
-          let numeric = Set(plan.roles.filter(\.isNumeric).map(\.name))
-          let change = LayoutPlanTests.change(
-            of: content, plan: plan, draws: &draws, numeric: numeric)
-          for zone in plan.shownZones.zones {
-            let old = try #require(
-              ZoneRenderer.render(
-                zone, of: plan.layout, activity: "a", content: change.before, now: now,
-                budget: nil))
-            let new = try #require(
-              ZoneRenderer.render(
-                zone, of: plan.layout, activity: "a", content: change.after, now: now,
-                budget: nil))
-            var sums = ZoneSums()
-            let measured = plan.measureChange(
-              zone, content: change.after, slots: plan.slots(in: change.after),
-              before: change.recorded.before, now: now, keeping: &sums
-            ) { _ in true }
-            #expect(measured.width == new.width, "\(named.name) \(zone): \(change.after)")
-            #expect(
-              measured.textChanged == (old.text != new.text),
-              "\(named.name) \(zone): \(change.before) to \(change.after)")
-            let texts = plan.texts(
-              zone,
-              before: FieldsBeforeChange(
-                after: LayoutFields(
-                  plan: plan, content: change.after, slots: plan.slots(in: change.after)),
-                before: change.recorded.before),
-              after: LayoutFields(
-                plan: plan, content: change.after, slots: plan.slots(in: change.after)),
-              now: now)
-            #expect(texts?.old == (old.text != new.text ? old.text : nil))
-            #expect(texts?.new == (old.text != new.text ? new.text : nil))
-            if old.text != new.text { changed += 1 } else { unchanged += 1 }
-          }
-        }
+    try LayoutPlanTests.forEachChange(&draws, rounds: 300) { change, name, now in
+      let plan = change.plan
+      for zone in plan.shownZones.zones {
+        let old = try #require(
+          ZoneRenderer.render(
+            zone, of: plan.layout, activity: "a", content: change.before, now: now,
+            budget: nil))
+        let new = try #require(
+          ZoneRenderer.render(
+            zone, of: plan.layout, activity: "a", content: change.after, now: now,
+            budget: nil))
+        var sums = ZoneSums()
+        let measured = plan.measureChange(
+          zone, content: change.after, slots: plan.slots(in: change.after),
+          before: change.recorded.before, now: now, keeping: &sums
+        ) { _ in true }
+        #expect(measured.width == new.width, "\(name) \(zone): \(change.after)")
+        #expect(
+          measured.textChanged == (old.text != new.text),
+          "\(name) \(zone): \(change.before) to \(change.after)")
+        let texts = plan.texts(
+          zone,
+          before: FieldsBeforeChange(
+            after: LayoutFields(
+              plan: plan, content: change.after, slots: plan.slots(in: change.after)),
+            before: change.recorded.before),
+          after: LayoutFields(
+            plan: plan, content: change.after, slots: plan.slots(in: change.after)),
+          now: now)
+        #expect(texts?.old == (old.text != new.text ? old.text : nil))
+        #expect(texts?.new == (old.text != new.text ? new.text : nil))
+        if old.text != new.text { changed += 1 } else { unchanged += 1 }
       }
     }
     #expect(changed > 1_000 && unchanged > 1_000)
