@@ -25,14 +25,7 @@ import Testing
         var handed: [Zone: Double] = [:]
         for (zone, width) in widths { handed[zone] = width }
         for zone in zones.zones {
-          let old = try #require(
-            ZoneRenderer.render(
-              zone, of: plan.layout, activity: "a", content: change.before, now: now,
-              budget: nil))
-          let new = try #require(
-            ZoneRenderer.render(
-              zone, of: plan.layout, activity: "a", content: change.after, now: now,
-              budget: nil))
+          let (old, new) = try change.rendered(zone, now: now)
           if let width = handed[zone] {
             #expect(width == new.width, "\(name) \(zone): \(change.after)")
             #expect(old.text != new.text, "\(name) \(zone): \(change.after)")

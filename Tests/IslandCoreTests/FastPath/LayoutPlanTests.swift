@@ -13,6 +13,17 @@ import Testing
     let before: ContentState
     let after: ContentState
     let recorded: ContentChange
+
+    /// `zone` as the reference renderer renders it before the change and after, at `now`.
+    func rendered(_ zone: Zone, now: Milliseconds) throws -> (old: RenderedZone, new: RenderedZone)
+    {
+      func render(_ content: ContentState) throws -> RenderedZone {
+        try #require(
+          ZoneRenderer.render(
+            zone, of: plan.layout, activity: "a", content: content, now: now, budget: nil))
+      }
+      return (try render(before), try render(after))
+    }
   }
 
   /// Calls `body` with `rounds` changes of every catalogue layout's sample state, each under
@@ -62,14 +73,7 @@ import Testing
     try LayoutPlanTests.forEachChange(&draws, rounds: 300) { change, name, now in
       let plan = change.plan
       for zone in plan.shownZones.zones {
-        let old = try #require(
-          ZoneRenderer.render(
-            zone, of: plan.layout, activity: "a", content: change.before, now: now,
-            budget: nil))
-        let new = try #require(
-          ZoneRenderer.render(
-            zone, of: plan.layout, activity: "a", content: change.after, now: now,
-            budget: nil))
+        let (old, new) = try change.rendered(zone, now: now)
         var sums = ZoneSums()
         let measured = plan.measureChange(
           zone, content: change.after, slots: plan.slots(in: change.after),
