@@ -104,29 +104,33 @@ public struct JSONScanner {
   public mutating func readPlainString() throws(JSONParseError) -> Range<Int>? {
     guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw unexpected() }
     let start = offset + 1
+    let stop = JSONScanner.firstEscaped(in: bytes, from: start)
+    guard stop < bytes.count, bytes[stop] == UInt8(ascii: "\"") else { return nil }
+    offset = stop + 1
+    return start..<stop
+  }
+
+  /// The position of the first byte of `utf8` at or after `start` that a JSON string cannot
+  /// hold as it is (a quote, a backslash, a control character below 0x20), or the end: the
+  /// reader stops there, the writer escapes it, the payload count counts its escape. Eight
+  /// bytes at a time, then byte by byte.
+  @inlinable @inline(__always)
+  public static func firstEscaped(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
     var index = start
-    // Eight bytes at a time, up to the first that ends the string or needs a closer look.
-    if let base = bytes.baseAddress {
-      while index + 8 <= bytes.count {
+    if let base = utf8.baseAddress {
+      while index + 8 <= utf8.count {
         let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        let stops = JSONScanner.plainStringStops(UInt64(littleEndian: word))
-        if stops != 0 {
-          index += stops.trailingZeroBitCount / 8
-          break
-        }
+        let stops = plainStringStops(UInt64(littleEndian: word))
+        if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
         index += 8
       }
     }
-    while index < bytes.count {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        offset = index + 1
-        return start..<index
-      }
-      if byte == UInt8(ascii: "\\") || byte < 0x20 { return nil }
+    while index < utf8.count {
+      let byte = utf8[index]
+      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
       index += 1
     }
-    return nil
+    return index
   }
 
   /// The bytes of `word` (its first byte lowest) that a plain string's reading stops at (a

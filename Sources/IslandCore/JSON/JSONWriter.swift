@@ -101,12 +101,13 @@ public struct JSONWriter: Sendable {
   }
 
   /// ``appendString(_:to:)`` of the UTF-8 bytes `utf8`: the bytes between two that need an
-  /// escape are appended as one run, found eight bytes at a time, not byte by byte.
+  /// escape are appended as one run (``JSONScanner/firstEscaped(in:from:)``), not byte by
+  /// byte.
   static func appendString(utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     var runStart = 0
     while runStart < utf8.count {
-      let stop = firstEscaped(in: utf8, from: runStart)
+      let stop = JSONScanner.firstEscaped(in: utf8, from: runStart)
       if stop > runStart {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<stop]))
       }
@@ -115,26 +116,6 @@ public struct JSONWriter: Sendable {
       runStart = stop + 1
     }
     bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// The position of the first byte at or after `start` that a JSON string escapes (a quote,
-  /// a backslash, a control character), or the end.
-  private static func firstEscaped(in utf8: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-    var index = start
-    if let base = utf8.baseAddress {
-      while index + 8 <= utf8.count {
-        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-        let stops = JSONScanner.plainStringStops(UInt64(littleEndian: word))
-        if stops != 0 { return index + stops.trailingZeroBitCount / 8 }
-        index += 8
-      }
-    }
-    while index < utf8.count {
-      let byte = utf8[index]
-      if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { break }
-      index += 1
-    }
-    return index
   }
 
   /// Appends the escape of `byte`, a quote, a backslash or a control character.
