@@ -31,6 +31,13 @@ struct TimerQueue: Sendable {
   /// set one or two, and the queue does not grow at every doubling, copying them each time.
   private static let initialCapacity = 16
 
+  /// An empty queue, with room for an island's first timers (as an empty island's lists
+  /// have for its first activities: ``IslandState/init(configuration:)``).
+  init() {
+    lane.reserveCapacity(TimerQueue.initialCapacity)
+    heap.reserveCapacity(TimerQueue.initialCapacity)
+  }
+
   /// How many timers are pending (those that no longer apply included).
   var count: Int { lane.count - laneStart + heap.count }
 
@@ -64,12 +71,10 @@ struct TimerQueue: Sendable {
       // The lane is empty: it starts again from its first slot.
       lane.removeAll(keepingCapacity: true)
       laneStart = 0
-      if lane.capacity == 0 { lane.reserveCapacity(TimerQueue.initialCapacity) }
       lane.append(timer)
     } else if !timer.precedes(lane[lane.count - 1]) {
       lane.append(timer)
     } else {
-      if heap.capacity == 0 { heap.reserveCapacity(TimerQueue.initialCapacity) }
       heap.append(timer)
       siftUp(from: heap.count - 1)
     }
