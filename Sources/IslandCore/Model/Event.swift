@@ -92,7 +92,7 @@ public struct LogEntry: Equatable, Hashable, Sendable {
 /// field by field. Changing a field makes a new box.
 public struct Start: Hashable, Sendable {
   /// The fields.
-  private var box: Box
+  private var box: Frozen<Fields>
 
   /// The fields of a start, as one value: each is documented by its accessor below.
   private struct Fields: Hashable, Sendable {
@@ -108,63 +108,57 @@ public struct Start: Hashable, Sendable {
     var arrived: Milliseconds?
   }
 
-  /// A start's fields, never changed once boxed.
-  private final class Box: Sendable {
-    let fields: Fields
-    init(_ fields: Fields) { self.fields = fields }
-  }
-
   /// The activity's id, unique for the life of the log.
   public var activity: String {
-    get { box.fields.activity }
+    get { box.value.activity }
     set { change { $0.activity = newValue } }
   }
   /// The app's bundle id, such as `com.example.food`.
   public var app: String {
-    get { box.fields.app }
+    get { box.value.app }
     set { change { $0.app = newValue } }
   }
   /// How relevant the activity is (ActivityKit's `relevanceScore`); higher ranks first.
   public var relevance: Double {
-    get { box.fields.relevance }
+    get { box.value.relevance }
     set { change { $0.relevance = newValue } }
   }
   /// When the content becomes stale, on the journal's clock; nil for never.
   public var stale: Milliseconds? {
-    get { box.fields.stale }
+    get { box.value.stale }
     set { change { $0.stale = newValue } }
   }
   /// The content state.
   public var state: ContentState {
-    get { box.fields.state }
+    get { box.value.state }
     set { change { $0.state = newValue } }
   }
   /// The layout of the activity's views: a built-in one by name or one given inline; nil for
   /// the default layout.
   public var layout: LayoutReference? {
-    get { box.fields.layout }
+    get { box.value.layout }
     set { change { $0.layout = newValue } }
   }
   /// The widget URL, the default deep link of every view; nil for the app's default.
   public var url: String? {
-    get { box.fields.url }
+    get { box.value.url }
     set { change { $0.url = newValue } }
   }
   /// Deep links for single expanded regions, overriding the widget URL there.
   public var links: RegionLinks {
-    get { box.fields.links }
+    get { box.value.links }
     set { change { $0.links = newValue } }
   }
   /// When the data was generated, on its source's clock (a push's UNIX seconds); nil for
   /// none. Only its order matters (Part 2, "Update order").
   public var timestamp: Int64? {
-    get { box.fields.timestamp }
+    get { box.value.timestamp }
     set { change { $0.timestamp = newValue } }
   }
   /// When it arrived, if it was held back and applied later (a push over the priority
   /// budget); nil for an event applied as it came.
   public var arrived: Milliseconds? {
-    get { box.fields.arrived }
+    get { box.value.arrived }
     set { change { $0.arrived = newValue } }
   }
 
@@ -174,7 +168,7 @@ public struct Start: Hashable, Sendable {
     state: ContentState = ContentState(), layout: LayoutReference? = nil, url: String? = nil,
     links: RegionLinks = RegionLinks(), timestamp: Int64? = nil, arrived: Milliseconds? = nil
   ) {
-    box = Box(
+    box = Frozen(
       Fields(
         activity: activity, app: app, relevance: relevance, stale: stale, state: state,
         layout: layout, url: url, links: links, timestamp: timestamp, arrived: arrived))
@@ -182,18 +176,18 @@ public struct Start: Hashable, Sendable {
 
   /// Changes the fields: in a new box, as others may share this one.
   private mutating func change(_ body: (inout Fields) -> Void) {
-    var fields = box.fields
+    var fields = box.value
     body(&fields)
-    box = Box(fields)
+    box = Frozen(fields)
   }
 
   /// Whether two starts carry the same fields.
   public static func == (left: Start, right: Start) -> Bool {
-    left.box === right.box || left.box.fields == right.box.fields
+    left.box === right.box || left.box.value == right.box.value
   }
 
   /// Hashes the fields, as ``==`` compares them.
-  public func hash(into hasher: inout Hasher) { box.fields.hash(into: &hasher) }
+  public func hash(into hasher: inout Hasher) { box.value.hash(into: &hasher) }
 }
 
 extension Start: CustomReflectable {
@@ -220,11 +214,11 @@ public struct Update: Equatable, Hashable, Sendable {
   public var activity: String
   /// Fields merged into the content state.
   public var state: ContentState
-  /// The rest, if the update carries any of it: nil for a patch alone.
-  private var box: Box?
+  /// The rest, if the update carries any of it: no box for a patch alone.
+  private var extras: RareExtras<Extras>
 
   /// What an update may carry besides its patch: each is documented by its accessor below.
-  private struct Extras: Hashable, Sendable {
+  private struct Extras: EventExtras {
     var relevance: Double?
     var stale: Milliseconds?
     var alert: Alert?
@@ -237,38 +231,32 @@ public struct Update: Equatable, Hashable, Sendable {
     }
   }
 
-  /// An update's extras, never changed once boxed.
-  private final class Box: Sendable {
-    let extras: Extras
-    init(_ extras: Extras) { self.extras = extras }
-  }
-
   /// A new relevance, or nil to keep the current one.
   public var relevance: Double? {
-    get { box?.extras.relevance }
-    set { change { $0.relevance = newValue } }
+    get { extras.value?.relevance }
+    set { extras.change { $0.relevance = newValue } }
   }
   /// A new stale time on the journal's clock, or nil to keep the current one.
   public var stale: Milliseconds? {
-    get { box?.extras.stale }
-    set { change { $0.stale = newValue } }
+    get { extras.value?.stale }
+    set { extras.change { $0.stale = newValue } }
   }
   /// An alert: the island expands briefly to show it (a banner on a device without one).
   public var alert: Alert? {
-    get { box?.extras.alert }
-    set { change { $0.alert = newValue } }
+    get { extras.value?.alert }
+    set { extras.change { $0.alert = newValue } }
   }
   /// When the data was generated, on its source's clock (a push's UNIX seconds); nil for
   /// none. An update older than the last one applied is ignored (Part 2, "Update order").
   public var timestamp: Int64? {
-    get { box?.extras.timestamp }
-    set { change { $0.timestamp = newValue } }
+    get { extras.value?.timestamp }
+    set { extras.change { $0.timestamp = newValue } }
   }
   /// When it arrived, if it was held back and applied later (a push over the priority
   /// budget); nil for an update applied as it came.
   public var arrived: Milliseconds? {
-    get { box?.extras.arrived }
-    set { change { $0.arrived = newValue } }
+    get { extras.value?.arrived }
+    set { extras.change { $0.arrived = newValue } }
   }
 
   /// An update of `activity`.
@@ -279,30 +267,22 @@ public struct Update: Equatable, Hashable, Sendable {
   ) {
     self.activity = activity
     self.state = state
-    let extras = Extras(
-      relevance: relevance, stale: stale, alert: alert, timestamp: timestamp, arrived: arrived)
-    box = extras.isEmpty ? nil : Box(extras)
-  }
-
-  /// Changes the extras: in a new box, as others may share this one, or in none when no
-  /// extra is left.
-  private mutating func change(_ body: (inout Extras) -> Void) {
-    var extras = box?.extras ?? Extras()
-    body(&extras)
-    box = extras.isEmpty ? nil : Box(extras)
+    extras = RareExtras(
+      Extras(
+        relevance: relevance, stale: stale, alert: alert, timestamp: timestamp, arrived: arrived))
   }
 
   /// Whether two updates carry the same patch and the same extras.
   public static func == (left: Update, right: Update) -> Bool {
     left.activity == right.activity && left.state == right.state
-      && (left.box === right.box || left.box?.extras == right.box?.extras)
+      && left.extras == right.extras
   }
 
   /// Hashes what ``==`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(activity)
     hasher.combine(state)
-    hasher.combine(box?.extras)
+    hasher.combine(extras)
   }
 }
 
@@ -346,12 +326,13 @@ public struct End: Equatable, Hashable, Sendable {
   public var activity: String
   /// A final patch merged into the content state, or nil.
   public var state: ContentState?
-  /// The rest, if the end says any of it: nil for a default dismissal, applied as it came.
-  private var box: Box?
+  /// The rest, if the end says any of it: no box for a default dismissal, applied as it
+  /// came.
+  private var extras: RareExtras<Extras>
 
   /// What an end may say besides its activity and patch: each is documented by its accessor
   /// below.
-  private struct Extras: Hashable, Sendable {
+  private struct Extras: EventExtras {
     var dismissal: Dismissal = .default
     var timestamp: Int64?
     var arrived: Milliseconds?
@@ -360,28 +341,22 @@ public struct End: Equatable, Hashable, Sendable {
     var isEmpty: Bool { dismissal == .default && timestamp == nil && arrived == nil }
   }
 
-  /// An end's extras, never changed once boxed.
-  private final class Box: Sendable {
-    let extras: Extras
-    init(_ extras: Extras) { self.extras = extras }
-  }
-
   /// When the ended activity leaves the Lock Screen.
   public var dismissal: Dismissal {
-    get { box?.extras.dismissal ?? .default }
-    set { change { $0.dismissal = newValue } }
+    get { extras.value?.dismissal ?? .default }
+    set { extras.change { $0.dismissal = newValue } }
   }
   /// When the data was generated, on its source's clock; nil for none. An end is applied
   /// whatever its timestamp (Part 2, "Update order").
   public var timestamp: Int64? {
-    get { box?.extras.timestamp }
-    set { change { $0.timestamp = newValue } }
+    get { extras.value?.timestamp }
+    set { extras.change { $0.timestamp = newValue } }
   }
   /// When it arrived, if it was held back and applied later (a push over the priority
   /// budget); nil for an end applied as it came.
   public var arrived: Milliseconds? {
-    get { box?.extras.arrived }
-    set { change { $0.arrived = newValue } }
+    get { extras.value?.arrived }
+    set { extras.change { $0.arrived = newValue } }
   }
 
   /// An end of `activity`.
@@ -391,29 +366,20 @@ public struct End: Equatable, Hashable, Sendable {
   ) {
     self.activity = activity
     self.state = state
-    let extras = Extras(dismissal: dismissal, timestamp: timestamp, arrived: arrived)
-    box = extras.isEmpty ? nil : Box(extras)
-  }
-
-  /// Changes the extras: in a new box, as others may share this one, or in none when no
-  /// extra is left.
-  private mutating func change(_ body: (inout Extras) -> Void) {
-    var extras = box?.extras ?? Extras()
-    body(&extras)
-    box = extras.isEmpty ? nil : Box(extras)
+    extras = RareExtras(Extras(dismissal: dismissal, timestamp: timestamp, arrived: arrived))
   }
 
   /// Whether two ends end the same activity the same way.
   public static func == (left: End, right: End) -> Bool {
     left.activity == right.activity && left.state == right.state
-      && (left.box === right.box || left.box?.extras == right.box?.extras)
+      && left.extras == right.extras
   }
 
   /// Hashes what ``==`` compares.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(activity)
     hasher.combine(state)
-    hasher.combine(box?.extras)
+    hasher.combine(extras)
   }
 }
 
