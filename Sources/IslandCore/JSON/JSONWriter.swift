@@ -120,19 +120,29 @@ public struct JSONWriter: Sendable {
 
   /// Appends the escape of `byte`, a quote, a backslash or a control character.
   private static func appendEscape(of byte: UInt8, to bytes: inout [UInt8]) {
-    switch byte {
-    case UInt8(ascii: "\""): bytes.append(contentsOf: [0x5C, 0x22])
-    case UInt8(ascii: "\\"): bytes.append(contentsOf: [0x5C, 0x5C])
-    case 0x0A: bytes.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-    case 0x0D: bytes.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-    case 0x09: bytes.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-    case 0x08: bytes.append(contentsOf: [0x5C, UInt8(ascii: "b")])
-    case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
-    default:
+    if let letter = shortEscape(of: byte) {
+      bytes.append(contentsOf: [0x5C, letter])
+    } else {
       let hex = Array("0123456789abcdef".utf8)
       bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30])
       bytes.append(hex[Int(byte >> 4)])
       bytes.append(hex[Int(byte & 0xF)])
+    }
+  }
+
+  /// The letter after the backslash of the short escape JSON has for `byte` (`\"`, `\\`,
+  /// `\n`, `\r`, `\t`, `\b`, `\f`); nil for a byte JSON escapes only as `\u00XX`, or
+  /// needs no escape for. The writer writes it and the payload count counts it.
+  static func shortEscape(of byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "\""): return UInt8(ascii: "\"")
+    case UInt8(ascii: "\\"): return UInt8(ascii: "\\")
+    case 0x0A: return UInt8(ascii: "n")
+    case 0x0D: return UInt8(ascii: "r")
+    case 0x09: return UInt8(ascii: "t")
+    case 0x08: return UInt8(ascii: "b")
+    case 0x0C: return UInt8(ascii: "f")
+    default: return nil
     }
   }
 }

@@ -66,10 +66,7 @@ package enum PayloadSize {
     var bytes = 2 + utf8.count
     var index = JSONScanner.firstEscaped(in: utf8, from: 0)
     while index < utf8.count {
-      switch utf8[index] {
-      case 0x22, 0x5C, 0x08, 0x0C, 0x0A, 0x0D, 0x09: bytes += 1
-      default: bytes += 5
-      }
+      bytes += JSONWriter.shortEscape(of: utf8[index]) == nil ? 5 : 1
       index = JSONScanner.firstEscaped(in: utf8, from: index + 1)
     }
     return bytes
