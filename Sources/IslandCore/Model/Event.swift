@@ -271,19 +271,6 @@ public struct Update: Equatable, Hashable, Sendable {
       Extras(
         relevance: relevance, stale: stale, alert: alert, timestamp: timestamp, arrived: arrived))
   }
-
-  /// Whether two updates carry the same patch and the same extras.
-  public static func == (left: Update, right: Update) -> Bool {
-    left.activity == right.activity && left.state == right.state
-      && left.extras == right.extras
-  }
-
-  /// Hashes what ``==`` compares.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(activity)
-    hasher.combine(state)
-    hasher.combine(extras)
-  }
 }
 
 extension Update: CustomReflectable {
@@ -367,19 +354,6 @@ public struct End: Equatable, Hashable, Sendable {
     self.activity = activity
     self.state = state
     extras = RareExtras(Extras(dismissal: dismissal, timestamp: timestamp, arrived: arrived))
-  }
-
-  /// Whether two ends end the same activity the same way.
-  public static func == (left: End, right: End) -> Bool {
-    left.activity == right.activity && left.state == right.state
-      && left.extras == right.extras
-  }
-
-  /// Hashes what ``==`` compares.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(activity)
-    hasher.combine(state)
-    hasher.combine(extras)
   }
 }
 
