@@ -209,7 +209,9 @@ extension ForgottenIDs {
   /// merged key takes at most four bits more than the logarithm of the suffixes' range per
   /// key, whatever their spread. A merge rewrites the bucket, so staging many keys between
   /// merges keeps an insert's share of the rewriting small; the staged keys' room grows a
-  /// few at a time, so that it costs little while few are staged. An insert only stages: it
+  /// few at a time, so that it costs little while few are staged, and a bucket is written
+  /// with the room for its first few (each growth copies the bucket, and every bucket stages
+  /// again soon after it is written: the keys come spread over all). An insert only stages: it
   /// reads nothing of the bucket but its end, and the merge drops a key it holds twice.
   fileprivate struct Bucket: Sendable {
     /// How many keys a bucket holds before it splits.
@@ -251,7 +253,9 @@ extension ForgottenIDs {
       let largestHigh = Int((suffixes.last ?? 0) &>> UInt64(lowBits))
       let shape = Shape(count: count, lowBits: lowBits, largestHigh: largestHigh)
       var samples = Samples(repeating: 0)
-      let words = [UInt64](unsafeUninitializedCapacity: shape.wordCount) { words, written in
+      let words = [UInt64](unsafeUninitializedCapacity: shape.wordCount + Bucket.stagingStep) {
+        words, written in
+        let words = UnsafeMutableBufferPointer(rebasing: words[..<shape.wordCount])
         words.initialize(repeating: 0)
         written = shape.wordCount
         suffixes.withUnsafeBufferPointer { suffixes in
@@ -417,7 +421,9 @@ extension ForgottenIDs {
       var repeated = false
       var samples = Samples(repeating: 0)
       let merged = words.withUnsafeBufferPointer { old in
-        [UInt64](unsafeUninitializedCapacity: shape.wordCount) { new, written in
+        [UInt64](unsafeUninitializedCapacity: shape.wordCount + Bucket.stagingStep) {
+          new, written in
+          let new = UnsafeMutableBufferPointer(rebasing: new[..<shape.wordCount])
           new.initialize(repeating: 0)
           written = shape.wordCount
           // Where the walk is in the old high bits, and the zeros and ones before it.

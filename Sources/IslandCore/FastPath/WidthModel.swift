@@ -135,10 +135,15 @@ struct FieldMeasures: Sendable {
   /// (`byField.span`), as a copy of every measure to read one costs more than the read.
   private(set) var byField = Storage(repeating: FieldMeasure())
 
-  /// The fields of `fields` numbered under `count` measured.
-  init<Source: FieldSource>(_ fields: Source, count: Int) {
+  /// The fields of `fields` numbered under `count` measured, the widths of strings and
+  /// fractions only for the fields `estimated` marks (bits by number, as
+  /// ``LayoutPlan/estimatedFields``): no width estimate reads another's, and an update
+  /// measures it so too (``FieldMeasure/init(_:width:)``).
+  init<Source: FieldSource>(_ fields: Source, count: Int, estimated: UInt8 = .max) {
     for field in 0..<min(FieldMeasures.capacity, count) {
-      if let value = fields.value(field) { byField[field] = FieldMeasure(value) }
+      if let value = fields.value(field) {
+        byField[field] = FieldMeasure(value, width: estimated & (1 &<< UInt8(field)) != 0)
+      }
     }
   }
 

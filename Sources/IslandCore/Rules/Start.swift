@@ -48,7 +48,7 @@ extension IslandState {
     // budget on the lines it may take. Measured unless the estimate from its fields' widths
     // is clearly within it. The minimal view's width is its check.
     let fields = LayoutFields(plan: plan, content: start.state, slots: fieldSlots)
-    let measures = FieldMeasures(fields, count: plan.roles.count)
+    let measures = FieldMeasures(fields, count: plan.roles.count, estimated: plan.estimatedFields)
     var widths = InlineArray<7, Double?>(repeating: nil)
     // Over every zone, not the shown set's bits: a loop over the seven cases is unrolled.
     for zone in Zone.allCases where plan.shownZones.contains(zone) {
