@@ -17,12 +17,12 @@ public struct Activity: Equatable, Sendable {
   public internal(set) var content: ContentState
   /// The last alert it received, if any.
   public internal(set) var lastAlert: Alert? {
-    get { alertBox?.alert }
-    set { alertBox = newValue.map(AlertBox.init) }
+    get { alertBox?.value }
+    set { alertBox = newValue.map(Frozen.init) }
   }
   /// The last alert, boxed: most activities never get one, and every activity would
   /// otherwise carry room for one for the whole replay.
-  private var alertBox: AlertBox?
+  private var alertBox: Frozen<Alert>?
   /// The newest data timestamp applied to it (Part 2, "Update order"), if any.
   public internal(set) var newestTimestamp: Int64?
   /// What the fast path derives from the content and keeps up to date with it (payload
@@ -87,10 +87,4 @@ public struct Activity: Equatable, Sendable {
       && left.content == right.content && left.lastAlert == right.lastAlert
       && left.newestTimestamp == right.newestTimestamp
   }
-}
-
-/// An alert, boxed (see ``Activity/lastAlert``).
-private final class AlertBox: Sendable {
-  let alert: Alert
-  init(_ alert: Alert) { self.alert = alert }
 }

@@ -1,7 +1,8 @@
 /// A value in a box that never changes once made, shared by every copy of what holds it.
 ///
-/// Events keep their large or rarely present parts this way: a copy of the event copies one
-/// reference, and a change makes a new box, so that no copy sees another's change.
+/// Events and activities keep their large or rarely present parts this way (a start's fields,
+/// an update's extras, an activity's last alert): a copy of the holder copies one reference,
+/// and a change makes a new box, so that no copy sees another's change.
 final class Frozen<Value: Sendable>: Sendable {
   /// The value.
   let value: Value
