@@ -48,6 +48,9 @@ final class LayoutPlan: Sendable {
   let symbolNameFields: [Int]?
   /// The fields no update may change (``Layout/attributes``), to look up in constant time.
   let staticAttributes: Set<String>
+  /// The fields the layout reads, in zone order, each once (``UnreadFieldRule/fieldsRead(by:)``):
+  /// what an update that adds a field tells it from.
+  let fieldsRead: [String]
 
   /// What a layout does with one state field.
   struct FieldRole: Sendable {
@@ -72,6 +75,7 @@ final class LayoutPlan: Sendable {
   init(_ layout: Layout) {
     self.layout = layout
     staticAttributes = Set(layout.attributes)
+    fieldsRead = UnreadFieldRule.fieldsRead(by: layout)
     zoneViews = Zone.allCases.map { layout[$0] }
     lineLimits = Zone.allCases.map { zone in
       layout[zone].flatMap { ZoneRenderer.lineLimit(of: zone, $0) }

@@ -13,7 +13,14 @@ enum UnreadFieldRule {
   static func warnings(added: [String], layout: Layout, activity: String, seq: Int)
     -> [Warning]
   {
-    let read = fieldsRead(by: layout)
+    warnings(added: added, read: fieldsRead(by: layout), activity: activity, seq: seq)
+  }
+
+  /// ``warnings(added:layout:activity:seq:)`` for a layout that reads the fields `read`
+  /// (``fieldsRead(by:)``), which the engine's plan of the layout keeps.
+  static func warnings(added: [String], read: [String], activity: String, seq: Int)
+    -> [Warning]
+  {
     let readNames = Set(read)
     let addedNames = Set(added)
     let unread = added.filter { !readNames.contains($0) }

@@ -32,8 +32,8 @@ extension IslandState {
       if patch.changesContent {
         if !patch.addedNames.isEmpty {
           warnings += UnreadFieldRule.warnings(
-            added: patch.addedNames, layout: attributes.layout, activity: update.activity,
-            seq: seq)
+            added: patch.addedNames, read: attributes.plan.fieldsRead,
+            activity: update.activity, seq: seq)
         }
         contentChange.activity = index
         contentChange.zones = patch.zones.intersection(attributes.plan.shownZones)
