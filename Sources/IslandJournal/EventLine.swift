@@ -210,7 +210,8 @@ package struct EventLineContext {
   func stateShape(_ start: UInt64, _ event: EventName?) -> Int {
     let hash =
       (start ^ UInt64(event?.rawValue ?? EventName.allCases.count)) &* 0x9E37_79B9_7F4A_7C15
-    return Int(truncatingIfNeeded: hash >> 32) & (stateFields.count - 1)
+    // The top bits, which every byte reaches.
+    return Int(truncatingIfNeeded: hash >> UInt64(64 - stateFields.count.trailingZeroBitCount))
   }
 }
 

@@ -28,11 +28,15 @@ package struct RecentStrings {
   /// Each slot's key, and its string at the same position.
   private var keys: [Key]
   private var strings: [String]
+  /// How far a hash is shifted right to leave its slot: its top bits, which every byte of
+  /// the string reaches (a multiplication carries a byte's bits up, never down).
+  private let slotShift: UInt64
 
   /// Room for `2^bits` strings (none for 0).
   package init(slotBits bits: Int) {
     keys = bits == 0 ? [] : Array(repeating: Key(), count: 1 << bits)
     strings = bits == 0 ? [] : Array(repeating: "", count: 1 << bits)
+    slotShift = UInt64(64 - bits)
   }
 
   /// The string of `bytes`: the one made before from the same bytes, or else `make()`'s,
@@ -64,7 +68,7 @@ package struct RecentStrings {
         if count > 24 { hash = (hash ^ words.3) &* mixer }
       }
     }
-    let index = Int(truncatingIfNeeded: hash >> 32) & (keys.count - 1)
+    let index = Int(truncatingIfNeeded: hash >> slotShift)
     if keys[index] == key { return strings[index] }
     let string = try make()
     keys[index] = key
