@@ -194,6 +194,9 @@ package struct EventLineContext {
   /// storage it is kept in, and nearly always fits it. Empty (no room made) in a context that
   /// keeps no strings.
   var stateFields: [Int]
+  /// The names the states of each shape held, by the same slots: those of the next state of
+  /// the shape are looked for among them first.
+  var stateNames: [StateNames]
   /// The most room made for a state before it is read: a larger one grows as it is read, so
   /// that a huge state leaves no huge room to every later state of its shape.
   static let largestRoom = 32
@@ -202,6 +205,7 @@ package struct EventLineContext {
   package init(keepingStrings: Bool) {
     strings = RecentStrings(slotBits: keepingStrings ? 10 : 0)
     stateFields = keepingStrings ? Array(repeating: 0, count: 64) : []
+    stateNames = keepingStrings ? Array(repeating: StateNames(), count: 64) : []
   }
 
   /// The slot in ``stateFields`` of a state of `event` whose text starts with `start` (the
@@ -438,7 +442,9 @@ private struct LineReader {
 
   /// Reads a content state object (names to strings, numbers and booleans) of an `event`
   /// (nil when not yet known), into storage made for as many fields as the last state of its
-  /// shape held.
+  /// shape held. Its keys are looked for among the names its shape's states held, in order,
+  /// until one is not there: that key and the rest are read name by name, and the state's
+  /// names are learnt for the next.
   private mutating func readContent(of event: EventName?) throws(JournalLineError)
     -> ContentState
   {
@@ -447,26 +453,51 @@ private struct LineReader {
     let shape =
       context.stateFields.isEmpty
       ? nil : context.stateShape(scanner.word(at: scanner.offset) ?? 0, event)
+    var known = StateNames()
     if let shape {
       content.reserveCapacity(min(context.stateFields[shape], EventLineContext.largestRoom))
+      swap(&known, &context.stateNames[shape])
     }
+    // Given back even when the state has an error.
+    defer { if let shape { swap(&known, &context.stateNames[shape]) } }
+    // The position in `known` after the last name found; nil once a key is not found.
+    var next: Int? = 0
     repeat {
+      scanner.skipWhitespace()
+      if let start = next, let position = known.position(ofKeyAt: scanner, from: start) {
+        scanner.offset += known.keys[position].bytes.count + 2
+        do { try scanner.expect(UInt8(ascii: ":")) } catch { throw .syntax(error) }
+        scanner.skipWhitespace()
+        next = position + 1
+        let name = known.strings[position]
+        content.append(name, try readContentValue(name: name))
+        continue
+      }
+      next = nil
       let key = try readName()
-      let name = key.name
-      guard !content.contains(name) else {
-        throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(name)))
+      guard !content.contains(key.name) else {
+        throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(key.name)))
       }
-      let value: ContentValue
-      switch scanner.peek {
-      case UInt8(ascii: "\""): value = .string(try parseString())
-      case UInt8(ascii: "t"), UInt8(ascii: "f"):
-        do { value = .bool(try scanner.parseBool()) } catch { throw .syntax(error) }
-      case .some where atNumber: value = .number(try parseNumber())
-      default: value = try EventFields.contentValue(try parseValue(), name: name)
-      }
-      content.add(name, value)
+      content.add(key.name, try readContentValue(name: key.name))
     } while try nextMember()
-    if let shape { context.stateFields[shape] = content.fields.count }
+    if let shape {
+      if next == nil { known.learn(content) }
+      context.stateFields[shape] = content.fields.count
+    }
     return content
+  }
+
+  /// Reads the value of a content state's field `name`.
+  @inline(__always)
+  private mutating func readContentValue(name: String) throws(JournalLineError)
+    -> ContentValue
+  {
+    switch scanner.peek {
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"), UInt8(ascii: "f"):
+      do { return .bool(try scanner.parseBool()) } catch { throw .syntax(error) }
+    case .some where atNumber: return .number(try parseNumber())
+    default: return try EventFields.contentValue(try parseValue(), name: name)
+    }
   }
 }
