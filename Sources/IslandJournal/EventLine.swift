@@ -136,18 +136,29 @@ public enum EventLine {
       throw .notAnObject(found: value.kindName)
     }
     if try reader.enterObject() {
+      var previous: EventField?
       repeat {
-        let key = try reader.readKey()
-        guard let field = key.field else {
-          if key.name == "format" { throw .duplicateHeader }
-          _ = try reader.parseValue()
-          if fields.unknownKey == nil { fields.unknownKey = key.name }
-          continue
+        let field: EventField
+        let offset: Int
+        if let expected = EventField.usuallyAfter(previous, in: fields.event),
+          let written = reader.readWrittenKey(expected)
+        {
+          (field, offset) = (expected, written)
+        } else {
+          let key = try reader.readKey()
+          guard let known = key.field else {
+            if key.name == "format" { throw .duplicateHeader }
+            _ = try reader.parseValue()
+            if fields.unknownKey == nil { fields.unknownKey = key.name }
+            continue
+          }
+          (field, offset) = (known, key.offset)
         }
         guard !fields.has(field) else {
-          throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(field.text)))
+          throw .syntax(JSONParseError(offset: offset, kind: .duplicateKey(field.text)))
         }
         try reader.read(field, into: &fields)
+        previous = field
       } while try reader.nextMember()
     }
     try reader.expectEnd()
@@ -197,6 +208,9 @@ package struct EventLineContext {
   /// The names the states of each shape held, by the same slots: those of the next state of
   /// the shape are looked for among them first.
   var stateNames: [StateNames]
+  /// Each field's key as the journal's writer writes it, by raw value (none in a context
+  /// that keeps no strings: a line decoded alone reads its keys as they come).
+  let writtenKeys: [WrittenKey]
   /// The most room made for a state before it is read: a larger one grows as it is read, so
   /// that a huge state leaves no huge room to every later state of its shape.
   static let largestRoom = 32
@@ -206,6 +220,7 @@ package struct EventLineContext {
     strings = RecentStrings(slotBits: keepingStrings ? 10 : 0)
     stateFields = keepingStrings ? Array(repeating: 0, count: 64) : []
     stateNames = keepingStrings ? Array(repeating: StateNames(), count: 64) : []
+    writtenKeys = keepingStrings ? EventField.allCases.map(WrittenKey.init) : []
   }
 
   /// The slot in ``stateFields`` of a state of `event` whose text starts with `start` (the
@@ -254,6 +269,27 @@ private struct LineReader {
     } catch {
       throw .syntax(error)
     }
+  }
+
+  /// Reads the key of `field` as the journal's writer writes it (`"name":`, no space before
+  /// the colon) and the whitespace after it, and returns the key's offset; nil, reading only
+  /// whitespace, when the key there is written otherwise or names another field.
+  @inline(__always)
+  mutating func readWrittenKey(_ field: EventField) -> Int? {
+    guard !context.writtenKeys.isEmpty else { return nil }
+    scanner.skipWhitespace()
+    let offset = scanner.offset
+    let key = context.writtenKeys[field.rawValue]
+    guard let first = scanner.word(at: offset), first & key.firstBits == key.first else {
+      return nil
+    }
+    if key.count > 8 {
+      guard let second = scanner.word(at: offset + 8), second & key.secondBits == key.second
+      else { return nil }
+    }
+    scanner.offset = offset + key.count
+    scanner.skipWhitespace()
+    return offset
   }
 
   /// Reads a key of up to eight plain bytes that names a field, with the colon right after

@@ -22,7 +22,8 @@ public final class JournalReader {
   public var lastSeq: Int { entries.lastSeq }
 
   /// The lines of the file and what reading them keeps. One stored struct, so that reading
-  /// an entry costs one access to the reader, not one per part of it.
+  /// an entry costs one access to the reader, not one per part of it; that access is not
+  /// checked for exclusivity at run time, as ``next()`` is its only one and never reenters.
   private var entries: EntryReading
 
   /// The number of the last line read (the header is line 1).
