@@ -24,7 +24,7 @@ public final class JournalReader {
   /// The lines of the file and what reading them keeps. One stored struct, so that reading
   /// an entry costs one access to the reader, not one per part of it; that access is not
   /// checked for exclusivity at run time, as ``next()`` is its only one and never reenters.
-  private var entries: EntryReading
+  @exclusivity(unchecked) private var entries: EntryReading
 
   /// The number of the last line read (the header is line 1).
   public var lineNumber: Int { entries.lines.lineNumber }
