@@ -114,20 +114,19 @@ extension EventField {
   }
 }
 
-/// A key as the journal's writer writes it, `"name":` (up to sixteen bytes), as two words and
-/// the bits of each that hold it: a line's bytes are matched against it in one or two
-/// comparisons.
-struct WrittenKey {
+/// Text as the journal's writer writes it (a key, `"name":`, or an event's name, `"name"`; up
+/// to sixteen bytes), as two words and the bits of each that hold it: a line's bytes are
+/// matched against it in one or two comparisons.
+struct WrittenText {
   let first: UInt64
   let second: UInt64
   let firstBits: UInt64
   let secondBits: UInt64
-  /// The number of bytes, quotes and colon included.
+  /// The number of bytes.
   let count: Int
 
-  /// The key that names `field`.
-  init(_ field: EventField) {
-    let bytes = [UInt8(ascii: "\"")] + Array(field.text.utf8) + Array("\":".utf8)
+  /// The text of `bytes`.
+  init(_ bytes: [UInt8]) {
     func word(_ offset: Int) -> (word: UInt64, bits: UInt64) {
       var word: UInt64 = 0
       var bits: UInt64 = 0
@@ -140,6 +139,16 @@ struct WrittenKey {
     (first, firstBits) = word(0)
     (second, secondBits) = word(8)
     count = bytes.count
+  }
+
+  /// The key that names `field`, `"name":`.
+  static func key(_ field: EventField) -> WrittenText {
+    WrittenText(Array(("\"" + field.text + "\":").utf8))
+  }
+
+  /// The string that names `event`, `"name"`.
+  static func name(_ event: EventName) -> WrittenText {
+    WrittenText(Array(("\"" + event.name.description + "\"").utf8))
   }
 }
 

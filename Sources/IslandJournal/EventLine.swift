@@ -208,9 +208,11 @@ package struct EventLineContext {
   /// The names the states of each shape held, by the same slots: those of the next state of
   /// the shape are looked for among them first.
   var stateNames: [StateNames]
-  /// Each field's key as the journal's writer writes it, by raw value (none in a context
-  /// that keeps no strings: a line decoded alone reads its keys as they come).
-  let writtenKeys: [WrittenKey]
+  /// Each field's key and each event's name as the journal's writer writes them, by raw
+  /// value (none in a context that keeps no strings: a line decoded alone reads them as they
+  /// come).
+  let writtenKeys: [WrittenText]
+  let writtenEvents: [WrittenText]
   /// The most room made for a state before it is read: a larger one grows as it is read, so
   /// that a huge state leaves no huge room to every later state of its shape.
   static let largestRoom = 32
@@ -220,7 +222,8 @@ package struct EventLineContext {
     strings = RecentStrings(slotBits: keepingStrings ? 10 : 0)
     stateFields = keepingStrings ? Array(repeating: 0, count: 64) : []
     stateNames = keepingStrings ? Array(repeating: StateNames(), count: 64) : []
-    writtenKeys = keepingStrings ? EventField.allCases.map(WrittenKey.init) : []
+    writtenKeys = keepingStrings ? EventField.allCases.map(WrittenText.key) : []
+    writtenEvents = keepingStrings ? EventName.allCases.map(WrittenText.name) : []
   }
 
   /// The slot in ``stateFields`` of a state of `event` whose text starts with `start` (the
@@ -280,16 +283,43 @@ private struct LineReader {
     scanner.skipWhitespace()
     let offset = scanner.offset
     let key = context.writtenKeys[field.rawValue]
-    guard let first = scanner.word(at: offset), first & key.firstBits == key.first else {
-      return nil
-    }
-    if key.count > 8 {
-      guard let second = scanner.word(at: offset + 8), second & key.secondBits == key.second
-      else { return nil }
-    }
+    guard let first = scanner.word(at: offset), isWritten(key, first) else { return nil }
     scanner.offset = offset + key.count
     scanner.skipWhitespace()
     return offset
+  }
+
+  /// Reads an event's name (the offset at its opening quote) as the journal's writer writes
+  /// it, `"name"`, and returns the event; nil, reading nothing, for a string written
+  /// otherwise or that names no event.
+  @inline(__always)
+  private mutating func readWrittenEvent() -> EventName? {
+    guard !context.writtenEvents.isEmpty, let first = scanner.word(at: scanner.offset) else {
+      return nil
+    }
+    let event: EventName
+    switch UInt8(truncatingIfNeeded: first >> 8) {
+    case UInt8(ascii: "s"): event = .start
+    case UInt8(ascii: "u"): event = .update
+    case UInt8(ascii: "e"): event = .end
+    case UInt8(ascii: "l"): event = .longPress
+    case UInt8(ascii: "t"):
+      event = UInt8(truncatingIfNeeded: first >> 16) == UInt8(ascii: "a") ? .tap : .tick
+    default: return nil
+    }
+    let name = context.writtenEvents[event.rawValue]
+    guard isWritten(name, first) else { return nil }
+    scanner.offset += name.count
+    return event
+  }
+
+  /// Whether the bytes at the scanner's offset, whose first eight are `first`, are `text`.
+  @inline(__always)
+  private func isWritten(_ text: WrittenText, _ first: UInt64) -> Bool {
+    guard first & text.firstBits == text.first else { return false }
+    guard text.count > 8 else { return true }
+    guard let second = scanner.word(at: scanner.offset + 8) else { return false }
+    return second & text.secondBits == text.second
   }
 
   /// Reads a key of up to eight plain bytes that names a field, with the colon right after
@@ -454,6 +484,10 @@ private struct LineReader {
     case .url where atString: fields.url = try parseString()
     case .target where atString: fields.target = try parseString()
     case .event where atString:
+      if let event = readWrittenEvent() {
+        fields.event = event
+        break
+      }
       let range: Range<Int>?
       do { range = try scanner.readPlainString() } catch { throw .syntax(error) }
       guard let range else {
