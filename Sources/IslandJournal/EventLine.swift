@@ -124,45 +124,8 @@ public enum EventLine {
   )
     throws(JournalLineError) -> LogEntry
   {
-    var reader = LineReader(scanner: JSONScanner(line))
-    swap(&reader.context, &context)
-    defer { swap(&reader.context, &context) }
-    var fields = EventFields()
-    reader.skipWhitespace()
-    guard reader.peek == UInt8(ascii: "{") else {
-      if line.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .emptyLine }
-      let value = try reader.parseValue()
-      try reader.expectEnd()
-      throw .notAnObject(found: value.kindName)
-    }
-    if try reader.enterObject() {
-      var previous: EventField?
-      repeat {
-        let field: EventField
-        let offset: Int
-        if let expected = EventField.usuallyAfter(previous, in: fields.event),
-          let written = reader.readWrittenKey(expected)
-        {
-          (field, offset) = (expected, written)
-        } else {
-          let key = try reader.readKey()
-          guard let known = key.field else {
-            if key.name == "format" { throw .duplicateHeader }
-            _ = try reader.parseValue()
-            if fields.unknownKey == nil { fields.unknownKey = key.name }
-            continue
-          }
-          (field, offset) = (known, key.offset)
-        }
-        guard !fields.has(field) else {
-          throw .syntax(JSONParseError(offset: offset, kind: .duplicateKey(field.text)))
-        }
-        try reader.read(field, into: &fields)
-        previous = field
-      } while try reader.nextMember()
-    }
-    try reader.expectEnd()
-    return try fields.entry()
+    context.reader.scanner = JSONScanner(line)
+    return try context.reader.decodeLine()
   }
 
   /// Decodes an event line by parsing it into a ``JSONValue`` first: the slow, obvious
@@ -196,9 +159,24 @@ public enum EventLine {
   }
 }
 
-/// What decoding one event line leaves for the next: the strings to hand out again, and how
-/// many fields states of each shape held. A journal reader keeps one for all its lines.
+/// What decoding one event line leaves for the next: the reader of the lines, with what it
+/// learnt from them. A journal reader keeps one for all its lines, so that a line makes no
+/// reader of its own.
 package struct EventLineContext {
+  fileprivate var reader: LineReader
+
+  /// A context that keeps recent strings, or one that keeps none (and allocates nothing).
+  package init(keepingStrings: Bool) {
+    reader = LineReader(
+      scanner: JSONScanner(UnsafeBufferPointer(start: nil, count: 0)),
+      context: LineMemory(keepingStrings: keepingStrings))
+  }
+}
+
+/// What the lines decoded so far leave for the next: the strings to hand out again, how many
+/// fields and which names states of each shape held, and the keys and names as the journal's
+/// writer writes them.
+struct LineMemory {
   var strings: RecentStrings
   /// The number of fields of the last state read of each shape (``stateShape(_:_:)``): the
   /// room the next one of that shape is read into, so that a state is read straight into the
@@ -241,8 +219,48 @@ package struct EventLineContext {
 /// event fields.
 private struct LineReader {
   var scanner: JSONScanner
-  /// The decoder's context, swapped in for the line.
-  var context = EventLineContext(keepingStrings: false)
+  /// What the lines before left.
+  var context: LineMemory
+
+  /// Decodes the line the scanner is over, from its start (``EventLine/decode(_:context:)``).
+  mutating func decodeLine() throws(JournalLineError) -> LogEntry {
+    var fields = EventFields()
+    skipWhitespace()
+    guard peek == UInt8(ascii: "{") else {
+      if scanner.bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .emptyLine }
+      let value = try parseValue()
+      try expectEnd()
+      throw .notAnObject(found: value.kindName)
+    }
+    if try enterObject() {
+      var previous: EventField?
+      repeat {
+        let field: EventField
+        let offset: Int
+        if let expected = EventField.usuallyAfter(previous, in: fields.event),
+          let written = readWrittenKey(expected)
+        {
+          (field, offset) = (expected, written)
+        } else {
+          let key = try readKey()
+          guard let known = key.field else {
+            if key.name == "format" { throw .duplicateHeader }
+            _ = try parseValue()
+            if fields.unknownKey == nil { fields.unknownKey = key.name }
+            continue
+          }
+          (field, offset) = (known, key.offset)
+        }
+        guard !fields.has(field) else {
+          throw .syntax(JSONParseError(offset: offset, kind: .duplicateKey(field.text)))
+        }
+        try read(field, into: &fields)
+        previous = field
+      } while try nextMember()
+    }
+    try expectEnd()
+    return try fields.entry()
+  }
 
   var peek: UInt8? { scanner.peek }
 
@@ -525,7 +543,7 @@ private struct LineReader {
       ? nil : context.stateShape(scanner.word(at: scanner.offset) ?? 0, event)
     var known = StateNames()
     if let shape {
-      content.reserveCapacity(min(context.stateFields[shape], EventLineContext.largestRoom))
+      content.reserveCapacity(min(context.stateFields[shape], LineMemory.largestRoom))
       swap(&known, &context.stateNames[shape])
     }
     // Given back even when the state has an error.
