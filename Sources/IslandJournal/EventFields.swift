@@ -89,6 +89,69 @@ enum EventField: Int, CaseIterable {
   }
 }
 
+extension EventField {
+  /// The field that the journal's writer (``EventLine/json(_:)``) puts after `field` in a line
+  /// of `event`, when one is nearly always there (nil before the first field): the key the
+  /// decoder checks for first, in one comparison.
+  static func usuallyAfter(_ field: EventField?, in event: EventName?) -> EventField? {
+    switch (field, event) {
+    case (nil, _): return .seq
+    case (.seq?, _): return .t
+    case (.t?, _): return .event
+    case (.event?, .tap?), (.event?, .longPress?): return .target
+    case (.event?, .start?), (.event?, .update?), (.event?, .end?): return .activity
+    case (.activity?, .start?): return .app
+    case (.activity?, .update?): return .state
+    case (.activity?, .end?), (.state?, .end?): return .dismissal
+    case (.app?, _): return .relevance
+    case (.relevance?, .start?): return .state
+    case (.relevance?, .update?): return .stale
+    case (.state?, .start?): return .layout
+    case (.state?, .update?): return .relevance
+    case (.layout?, _): return .url
+    default: return nil
+    }
+  }
+}
+
+/// Text as the journal's writer writes it (a key, `"name":`, or an event's name, `"name"`; up
+/// to sixteen bytes), as two words and the bits of each that hold it: a line's bytes are
+/// matched against it in one or two comparisons.
+struct WrittenText {
+  let first: UInt64
+  let second: UInt64
+  let firstBits: UInt64
+  let secondBits: UInt64
+  /// The number of bytes.
+  let count: Int
+
+  /// The text of `bytes`.
+  init(_ bytes: [UInt8]) {
+    func word(_ offset: Int) -> (word: UInt64, bits: UInt64) {
+      var word: UInt64 = 0
+      var bits: UInt64 = 0
+      for index in stride(from: offset, to: min(offset + 8, bytes.count), by: 1) {
+        word |= UInt64(bytes[index]) << UInt64(8 * (index - offset))
+        bits |= 0xFF << UInt64(8 * (index - offset))
+      }
+      return (word, bits)
+    }
+    (first, firstBits) = word(0)
+    (second, secondBits) = word(8)
+    count = bytes.count
+  }
+
+  /// The key that names `field`, `"name":`.
+  static func key(_ field: EventField) -> WrittenText {
+    WrittenText(Array(("\"" + field.text + "\":").utf8))
+  }
+
+  /// The string that names `event`, `"name"`.
+  static func name(_ event: EventName) -> WrittenText {
+    WrittenText(Array(("\"" + event.name.description + "\"").utf8))
+  }
+}
+
 /// The six event names.
 enum EventName: Int, CaseIterable {
   case start, update, end, tap, longPress, tick

@@ -124,34 +124,8 @@ public enum EventLine {
   )
     throws(JournalLineError) -> LogEntry
   {
-    var reader = LineReader(scanner: JSONScanner(line))
-    swap(&reader.context, &context)
-    defer { swap(&reader.context, &context) }
-    var fields = EventFields()
-    reader.skipWhitespace()
-    guard reader.peek == UInt8(ascii: "{") else {
-      if line.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .emptyLine }
-      let value = try reader.parseValue()
-      try reader.expectEnd()
-      throw .notAnObject(found: value.kindName)
-    }
-    if try reader.enterObject() {
-      repeat {
-        let key = try reader.readKey()
-        guard let field = key.field else {
-          if key.name == "format" { throw .duplicateHeader }
-          _ = try reader.parseValue()
-          if fields.unknownKey == nil { fields.unknownKey = key.name }
-          continue
-        }
-        guard !fields.has(field) else {
-          throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(field.text)))
-        }
-        try reader.read(field, into: &fields)
-      } while try reader.nextMember()
-    }
-    try reader.expectEnd()
-    return try fields.entry()
+    context.reader.scanner = JSONScanner(line)
+    return try context.reader.decodeLine()
   }
 
   /// Decodes an event line by parsing it into a ``JSONValue`` first: the slow, obvious
@@ -185,15 +159,38 @@ public enum EventLine {
   }
 }
 
-/// What decoding one event line leaves for the next: the strings to hand out again, and how
-/// many fields states of each shape held. A journal reader keeps one for all its lines.
+/// What decoding one event line leaves for the next: the reader of the lines, with what it
+/// learnt from them. A journal reader keeps one for all its lines, so that a line makes no
+/// reader of its own.
 package struct EventLineContext {
+  fileprivate var reader: LineReader
+
+  /// A context that keeps recent strings, or one that keeps none (and allocates nothing).
+  package init(keepingStrings: Bool) {
+    reader = LineReader(
+      scanner: JSONScanner(UnsafeBufferPointer(start: nil, count: 0)),
+      context: LineMemory(keepingStrings: keepingStrings))
+  }
+}
+
+/// What the lines decoded so far leave for the next: the strings to hand out again, how many
+/// fields and which names states of each shape held, and the keys and names as the journal's
+/// writer writes them.
+struct LineMemory {
   var strings: RecentStrings
   /// The number of fields of the last state read of each shape (``stateShape(_:_:)``): the
   /// room the next one of that shape is read into, so that a state is read straight into the
   /// storage it is kept in, and nearly always fits it. Empty (no room made) in a context that
   /// keeps no strings.
   var stateFields: [Int]
+  /// The names the states of each shape held, by the same slots: those of the next state of
+  /// the shape are looked for among them first.
+  var stateNames: [StateNames]
+  /// Each field's key and each event's name as the journal's writer writes them, by raw
+  /// value (none in a context that keeps no strings: a line decoded alone reads them as they
+  /// come).
+  let writtenKeys: [WrittenText]
+  let writtenEvents: [WrittenText]
   /// The most room made for a state before it is read: a larger one grows as it is read, so
   /// that a huge state leaves no huge room to every later state of its shape.
   static let largestRoom = 32
@@ -202,6 +199,9 @@ package struct EventLineContext {
   package init(keepingStrings: Bool) {
     strings = RecentStrings(slotBits: keepingStrings ? 10 : 0)
     stateFields = keepingStrings ? Array(repeating: 0, count: 64) : []
+    stateNames = keepingStrings ? Array(repeating: StateNames(), count: 64) : []
+    writtenKeys = keepingStrings ? EventField.allCases.map(WrittenText.key) : []
+    writtenEvents = keepingStrings ? EventName.allCases.map(WrittenText.name) : []
   }
 
   /// The slot in ``stateFields`` of a state of `event` whose text starts with `start` (the
@@ -210,7 +210,8 @@ package struct EventLineContext {
   func stateShape(_ start: UInt64, _ event: EventName?) -> Int {
     let hash =
       (start ^ UInt64(event?.rawValue ?? EventName.allCases.count)) &* 0x9E37_79B9_7F4A_7C15
-    return Int(truncatingIfNeeded: hash >> 32) & (stateFields.count - 1)
+    // The top bits, which every byte reaches.
+    return Int(truncatingIfNeeded: hash >> UInt64(64 - stateFields.count.trailingZeroBitCount))
   }
 }
 
@@ -218,8 +219,48 @@ package struct EventLineContext {
 /// event fields.
 private struct LineReader {
   var scanner: JSONScanner
-  /// The decoder's context, swapped in for the line.
-  var context = EventLineContext(keepingStrings: false)
+  /// What the lines before left.
+  var context: LineMemory
+
+  /// Decodes the line the scanner is over, from its start (``EventLine/decode(_:context:)``).
+  mutating func decodeLine() throws(JournalLineError) -> LogEntry {
+    var fields = EventFields()
+    skipWhitespace()
+    guard peek == UInt8(ascii: "{") else {
+      if scanner.bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .emptyLine }
+      let value = try parseValue()
+      try expectEnd()
+      throw .notAnObject(found: value.kindName)
+    }
+    if try enterObject() {
+      var previous: EventField?
+      repeat {
+        let field: EventField
+        let offset: Int
+        if let expected = EventField.usuallyAfter(previous, in: fields.event),
+          let written = readWrittenKey(expected)
+        {
+          (field, offset) = (expected, written)
+        } else {
+          let key = try readKey()
+          guard let known = key.field else {
+            if key.name == "format" { throw .duplicateHeader }
+            _ = try parseValue()
+            if fields.unknownKey == nil { fields.unknownKey = key.name }
+            continue
+          }
+          (field, offset) = (known, key.offset)
+        }
+        guard !fields.has(field) else {
+          throw .syntax(JSONParseError(offset: offset, kind: .duplicateKey(field.text)))
+        }
+        try read(field, into: &fields)
+        previous = field
+      } while try nextMember()
+    }
+    try expectEnd()
+    return try fields.entry()
+  }
 
   var peek: UInt8? { scanner.peek }
 
@@ -249,6 +290,54 @@ private struct LineReader {
     } catch {
       throw .syntax(error)
     }
+  }
+
+  /// Reads the key of `field` as the journal's writer writes it (`"name":`, no space before
+  /// the colon) and the whitespace after it, and returns the key's offset; nil, reading only
+  /// whitespace, when the key there is written otherwise or names another field.
+  @inline(__always)
+  mutating func readWrittenKey(_ field: EventField) -> Int? {
+    guard !context.writtenKeys.isEmpty else { return nil }
+    scanner.skipWhitespace()
+    let offset = scanner.offset
+    let key = context.writtenKeys[field.rawValue]
+    guard let first = scanner.word(at: offset), isWritten(key, first) else { return nil }
+    scanner.offset = offset + key.count
+    scanner.skipWhitespace()
+    return offset
+  }
+
+  /// Reads an event's name (the offset at its opening quote) as the journal's writer writes
+  /// it, `"name"`, and returns the event; nil, reading nothing, for a string written
+  /// otherwise or that names no event.
+  @inline(__always)
+  private mutating func readWrittenEvent() -> EventName? {
+    guard !context.writtenEvents.isEmpty, let first = scanner.word(at: scanner.offset) else {
+      return nil
+    }
+    let event: EventName
+    switch UInt8(truncatingIfNeeded: first >> 8) {
+    case UInt8(ascii: "s"): event = .start
+    case UInt8(ascii: "u"): event = .update
+    case UInt8(ascii: "e"): event = .end
+    case UInt8(ascii: "l"): event = .longPress
+    case UInt8(ascii: "t"):
+      event = UInt8(truncatingIfNeeded: first >> 16) == UInt8(ascii: "a") ? .tap : .tick
+    default: return nil
+    }
+    let name = context.writtenEvents[event.rawValue]
+    guard isWritten(name, first) else { return nil }
+    scanner.offset += name.count
+    return event
+  }
+
+  /// Whether the bytes at the scanner's offset, whose first eight are `first`, are `text`.
+  @inline(__always)
+  private func isWritten(_ text: WrittenText, _ first: UInt64) -> Bool {
+    guard first & text.firstBits == text.first else { return false }
+    guard text.count > 8 else { return true }
+    guard let second = scanner.word(at: scanner.offset + 8) else { return false }
+    return second & text.secondBits == text.second
   }
 
   /// Reads a key of up to eight plain bytes that names a field, with the colon right after
@@ -413,6 +502,10 @@ private struct LineReader {
     case .url where atString: fields.url = try parseString()
     case .target where atString: fields.target = try parseString()
     case .event where atString:
+      if let event = readWrittenEvent() {
+        fields.event = event
+        break
+      }
       let range: Range<Int>?
       do { range = try scanner.readPlainString() } catch { throw .syntax(error) }
       guard let range else {
@@ -437,7 +530,9 @@ private struct LineReader {
 
   /// Reads a content state object (names to strings, numbers and booleans) of an `event`
   /// (nil when not yet known), into storage made for as many fields as the last state of its
-  /// shape held.
+  /// shape held. Its keys are looked for among the names its shape's states held, in order,
+  /// until one is not there: that key and the rest are read name by name, and the state's
+  /// names are learnt for the next.
   private mutating func readContent(of event: EventName?) throws(JournalLineError)
     -> ContentState
   {
@@ -446,26 +541,51 @@ private struct LineReader {
     let shape =
       context.stateFields.isEmpty
       ? nil : context.stateShape(scanner.word(at: scanner.offset) ?? 0, event)
+    var known = StateNames()
     if let shape {
-      content.reserveCapacity(min(context.stateFields[shape], EventLineContext.largestRoom))
+      content.reserveCapacity(min(context.stateFields[shape], LineMemory.largestRoom))
+      swap(&known, &context.stateNames[shape])
     }
+    // Given back even when the state has an error.
+    defer { if let shape { swap(&known, &context.stateNames[shape]) } }
+    // The position in `known` after the last name found; nil once a key is not found.
+    var next: Int? = 0
     repeat {
+      scanner.skipWhitespace()
+      if let start = next, let position = known.position(ofKeyAt: scanner, from: start) {
+        scanner.offset += known.keys[position].bytes.count + 2
+        do { try scanner.expect(UInt8(ascii: ":")) } catch { throw .syntax(error) }
+        scanner.skipWhitespace()
+        next = position + 1
+        let name = known.strings[position]
+        content.append(name, try readContentValue(name: name))
+        continue
+      }
+      next = nil
       let key = try readName()
-      let name = key.name
-      guard !content.contains(name) else {
-        throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(name)))
+      guard !content.contains(key.name) else {
+        throw .syntax(JSONParseError(offset: key.offset, kind: .duplicateKey(key.name)))
       }
-      let value: ContentValue
-      switch scanner.peek {
-      case UInt8(ascii: "\""): value = .string(try parseString())
-      case UInt8(ascii: "t"), UInt8(ascii: "f"):
-        do { value = .bool(try scanner.parseBool()) } catch { throw .syntax(error) }
-      case .some where atNumber: value = .number(try parseNumber())
-      default: value = try EventFields.contentValue(try parseValue(), name: name)
-      }
-      content.add(name, value)
+      content.add(key.name, try readContentValue(name: key.name))
     } while try nextMember()
-    if let shape { context.stateFields[shape] = content.fields.count }
+    if let shape {
+      if next == nil { known.learn(content) }
+      context.stateFields[shape] = content.fields.count
+    }
     return content
+  }
+
+  /// Reads the value of a content state's field `name`.
+  @inline(__always)
+  private mutating func readContentValue(name: String) throws(JournalLineError)
+    -> ContentValue
+  {
+    switch scanner.peek {
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"), UInt8(ascii: "f"):
+      do { return .bool(try scanner.parseBool()) } catch { throw .syntax(error) }
+    case .some where atNumber: return .number(try parseNumber())
+    default: return try EventFields.contentValue(try parseValue(), name: name)
+    }
   }
 }

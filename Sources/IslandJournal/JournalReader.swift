@@ -22,8 +22,9 @@ public final class JournalReader {
   public var lastSeq: Int { entries.lastSeq }
 
   /// The lines of the file and what reading them keeps. One stored struct, so that reading
-  /// an entry costs one access to the reader, not one per part of it.
-  private var entries: EntryReading
+  /// an entry costs one access to the reader, not one per part of it; that access is not
+  /// checked for exclusivity at run time, as ``next()`` is its only one and never reenters.
+  @exclusivity(unchecked) private var entries: EntryReading
 
   /// The number of the last line read (the header is line 1).
   public var lineNumber: Int { entries.lines.lineNumber }

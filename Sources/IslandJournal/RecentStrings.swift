@@ -11,28 +11,18 @@ package struct RecentStrings {
   /// The longest string kept, in bytes: longer ones (sentences) seldom come back.
   package static let longestKept = 32
 
-  /// The bytes of a string of up to ``longestKept`` bytes, zero after its end.
-  private typealias Words = (UInt64, UInt64, UInt64, UInt64)
-
-  /// The bytes a slot's string was made from: plain data, so that looking a slot up copies
-  /// and counts no reference.
-  private struct Key: Equatable {
-    var count = -1
-    var words: Words = (0, 0, 0, 0)
-
-    static func == (left: Key, right: Key) -> Bool {
-      left.count == right.count && left.words == right.words
-    }
-  }
-
   /// Each slot's key, and its string at the same position.
-  private var keys: [Key]
+  private var keys: [ShortBytes]
   private var strings: [String]
+  /// How far a hash is shifted right to leave its slot: its top bits, which every byte of
+  /// the string reaches (a multiplication carries a byte's bits up, never down).
+  private let slotShift: UInt64
 
   /// Room for `2^bits` strings (none for 0).
   package init(slotBits bits: Int) {
-    keys = bits == 0 ? [] : Array(repeating: Key(), count: 1 << bits)
+    keys = bits == 0 ? [] : Array(repeating: ShortBytes(), count: 1 << bits)
     strings = bits == 0 ? [] : Array(repeating: "", count: 1 << bits)
+    slotShift = UInt64(64 - bits)
   }
 
   /// The string of `bytes`: the one made before from the same bytes, or else `make()`'s,
@@ -52,7 +42,7 @@ package struct RecentStrings {
   ) throws(Failure) -> String {
     let count = bytes.count
     guard count <= RecentStrings.longestKept, !keys.isEmpty else { return try make() }
-    let key = Key(count: count, words: RecentStrings.words(of: bytes, readable: readable))
+    let key = ShortBytes(bytes, readable: readable)
     let words = key.words
     // Only the words that hold bytes are mixed in.
     let mixer: UInt64 = 0x9E37_79B9_7F4A_7C15
@@ -64,42 +54,11 @@ package struct RecentStrings {
         if count > 24 { hash = (hash ^ words.3) &* mixer }
       }
     }
-    let index = Int(truncatingIfNeeded: hash >> 32) & (keys.count - 1)
+    let index = Int(truncatingIfNeeded: hash >> slotShift)
     if keys[index] == key { return strings[index] }
     let string = try make()
     keys[index] = key
     strings[index] = string
     return string
-  }
-
-  /// The bytes (up to ``longestKept``) as words, zero after their end: each loaded in place
-  /// when the `readable` bytes from their start hold it whole, else copied out.
-  @inline(__always)
-  private static func words(of bytes: UnsafeBufferPointer<UInt8>, readable: Int) -> Words {
-    let count = bytes.count
-    var words: Words = (0, 0, 0, 0)
-    guard let base = bytes.baseAddress, count > 0 else { return words }
-    guard (count + 7) / 8 * 8 <= readable else {
-      withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
-      return words
-    }
-    let raw = UnsafeRawPointer(base)
-    func load(_ offset: Int) -> UInt64 {
-      UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-    }
-    words.0 = load(0)
-    if count > 8 { words.1 = load(8) }
-    if count > 16 { words.2 = load(16) }
-    if count > 24 { words.3 = load(24) }
-    // The bytes after the end, in the last word, are cleared.
-    let kept = count - (count - 1) / 8 * 8
-    let mask: UInt64 = kept == 8 ? ~0 : 1 << UInt64(8 * kept) &- 1
-    switch (count - 1) / 8 {
-    case 0: words.0 &= mask
-    case 1: words.1 &= mask
-    case 2: words.2 &= mask
-    default: words.3 &= mask
-    }
-    return words
   }
 }

@@ -203,6 +203,58 @@ import Testing
     }
   }
 
+  /// A state's keys are looked for among the names that earlier states of its shape held:
+  /// keys that are those names, their prefixes and extensions, the same names escaped or
+  /// normalized otherwise, given twice, out of order, spaced out or cut short must decode
+  /// exactly as a fresh decoder reads them.
+  @Test func statesOfOneShapeDecodeAsAFreshDecoderReadsThem() {
+    var random = SplitMix64(seed: 2_028)
+    let names = [
+      "a", "ab", "b", "f1", "f10", "minutesLeft", "minutesLeftX", "deliveryProgress",
+      "deliveryProgresz", "é", "e\u{301}", "名前", #"\u0061"#, #"a\"b"#, "x y",
+      String(repeating: "n", count: RecentStrings.longestKept + 1),
+    ]
+    var corpus: [[UInt8]] = []
+    for _ in 0..<20_000 {
+      var keys = (0..<random.below(6)).map { _ in names[random.below(names.count)] }
+      if random.below(4) != 0 { keys.sort() }
+      let members = keys.map { key in
+        let spaced = random.below(8) == 0 ? " " : ""
+        let value = [#""v""#, "1", "0.5", "true", "null"][random.below(5)]
+        return #""\#(key)"\#(spaced):\#(spaced)\#(value)"#
+      }
+      let line = Array(
+        (#"{"seq":1,"t":0,"event":"update","activity":"a","state":{"#
+          + members.joined(separator: ",") + "}}").utf8)
+      corpus.append(random.below(10) == 0 ? Array(line[..<random.below(line.count)]) : line)
+    }
+    var context = EventLineContext(keepingStrings: true)
+    var accepted = 0
+    for bytes in corpus {
+      let (remembering, fresh, tree) = bytes.withUnsafeBufferPointer { buffer in
+        (
+          Result { () throws(JournalLineError) in
+            try EventLine.decode(buffer, context: &context)
+          },
+          Result { () throws(JournalLineError) in try EventLine.decode(buffer) },
+          Result { () throws(JournalLineError) in try EventLine.decodeTree(buffer) }
+        )
+      }
+      let line = String(decoding: bytes, as: UTF8.self)
+      switch (remembering, fresh) {
+      case (.success(let entry), .success(let freshEntry)):
+        accepted += 1
+        #expect(entry == freshEntry, "\(line)")
+        #expect(entry == (try? tree.get()), "\(line)")
+      case (.failure(let error), .failure(let freshError)):
+        #expect(error == freshError, "\(line)")
+      case (.success, .failure), (.failure, .success):
+        Issue.record("remembering \(remembering) but fresh \(fresh) on \(line)")
+      }
+    }
+    #expect(accepted > 5_000, "accepted \(accepted)")
+  }
+
   @Test func fastDecoderAgreesWithBothReferences() {
     var random = SplitMix64(seed: 2_026)
     var corpus = Self.seeds.map { Array($0.utf8) }

@@ -25,6 +25,18 @@ import Testing
     #expect(Self.string("", &strings) == ("", false))
   }
 
+  /// Strings that differ only in their last bytes (`com.example.app1` to `app9`, `wide1` to
+  /// `wide9`) hash to slots of their own, so that each keeps being found while the others
+  /// come and go.
+  @Test func stringsThatDifferInTheirLastByteKeepSlotsOfTheirOwn() {
+    var strings = RecentStrings(slotBits: 10)
+    for prefix in ["com.example.app", "wide", "order-256a9d25fc7e"] {
+      let texts = (1...9).map { prefix + String($0) }
+      for text in texts { _ = Self.string(text, &strings) }
+      for text in texts { #expect(!Self.string(text, &strings).made, "\(text)") }
+    }
+  }
+
   @Test func otherBytesNeverGetAnotherString() {
     // Few slots, so that strings share them; lengths around the word sizes and the limit.
     var strings = RecentStrings(slotBits: 2)

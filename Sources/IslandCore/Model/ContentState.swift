@@ -106,6 +106,12 @@ public struct ContentState: Equatable, Hashable, Sendable {
     }
   }
 
+  /// Appends field `name`, which comes after every name the state holds (a decoder that
+  /// read the names in order knows it without comparing them).
+  package mutating func append(_ name: consuming String, _ value: consuming ContentValue) {
+    fields.append(Field(name: name, value: value))
+  }
+
   /// Whether `name` does not come after every name held (false when none is held).
   private func comesBeforeLast(_ name: String) -> Bool {
     !fields.isEmpty && !(fields[fields.count - 1].name < name)
