@@ -109,6 +109,7 @@ public struct ContentState: Equatable, Hashable, Sendable {
   /// Appends field `name`, which comes after every name the state holds (a decoder that
   /// read the names in order knows it without comparing them).
   package mutating func append(_ name: consuming String, _ value: consuming ContentValue) {
+    assert(!comesBeforeLast(name), "a field appended out of name order")
     fields.append(Field(name: name, value: value))
   }
 
