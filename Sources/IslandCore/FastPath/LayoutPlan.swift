@@ -346,6 +346,10 @@ final class LayoutPlan: Sendable {
     }
   }
 
+  /// The line limit of `zone` (``ZoneRenderer/lineLimit(of:_:)``), nil for a zone with no
+  /// limit or no view.
+  func lineLimit(of zone: Zone) -> Int? { lineLimits[zone.ordinal] }
+
   /// The widest `zone` can be within `budget` without truncating: the budget on each line
   /// the zone may take (``ZoneRenderer``'s `fit`). A region that wraps onto two lines fits
   /// in twice its budget, not once.
