@@ -17,6 +17,8 @@ final class LayoutPlan: Sendable {
   /// Where each zone's checkpoints start in ``checkpoints``, by ``Zone/ordinal``, and where
   /// they end.
   private let checkpointStarts: [Int]
+  /// The fields each zone's text shows, by ``Zone/ordinal`` (``textChange``).
+  private let shownFields: [ShownFields]
   /// Each zone's line limit (``ZoneRenderer/lineLimit(of:_:)``), by ``Zone/ordinal``.
   private let lineLimits: [Int?]
   /// The zones with a view.
@@ -100,6 +102,9 @@ final class LayoutPlan: Sendable {
       if zoneView.horizontalPadding { paddedZones.insert(ZoneSet(zone)) }
     }
     stepStarts.append(steps.count)
+    shownFields = Zone.allCases.map { zone in
+      ShownFields(steps[stepStarts[zone.ordinal]..<stepStarts[zone.ordinal + 1]])
+    }
     var checkpoints: [ZoneWidth.Checkpoint] = []
     var checkpointStarts = [0]
     steps.withUnsafeBufferPointer { steps in
@@ -252,44 +257,76 @@ final class LayoutPlan: Sendable {
   /// fields' texts alone: false when each shows as it did (the rest of the zone is as it
   /// was), true when the zone's text is now of another length; nil when only writing both
   /// texts can tell (as long, but some field shows otherwise), or a progress bar or countdown
-  /// shows a changed field, or too many fields changed to look each up in turn.
+  /// shows a changed field, or one shows more than once, or too many fields changed to look
+  /// each up in turn.
   ///
-  /// `changed` holds the changed fields (bits by number, under 64): a field step of another
-  /// field is passed over without a search among the changes. Inlined where a change is
-  /// measured, as the width is.
+  /// `changed` holds the changed fields (bits by number, under 64). The zone's fields are
+  /// known from its plan (``ShownFields``): only the changed fields are looked at, not the
+  /// zone's steps. Inlined where a change is measured, as the width is.
   @inline(__always)
   private func textChange<Source: FieldSource>(
     _ zone: Zone, after: Source, before: ArraySlice<ContentChange.Before>, fields changed: UInt64
   ) -> Bool? {
     guard before.count <= FieldNames.scanned else { return nil }
+    let shown = shownFields[zone.ordinal]
+    if changed & shown.otherwise != 0 { return nil }
     var lengthChange = 0
     var showsAsBefore = true
-    let ordinal = zone.ordinal
     // The old values read in place, never copied out of the change.
-    return before.withUnsafeBufferPointer { before in
-      steps.withUnsafeBufferPointer { steps -> Bool? in
-        for step in steps[stepStarts[ordinal]..<stepStarts[ordinal + 1]] {
-          switch step {
-          case .field(let field, _):
-            guard field >= 64 || changed & (1 &<< UInt64(field)) != 0,
-              let entry = before.firstIndex(where: { $0.field == Int(field) })
-            else { continue }
-            let (change, same) = ZoneTextWriter.withText(of: before[entry].value) { old in
-              after.withText(of: Int(field)) { new in
-                (new.count - old.count, ZoneTextWriter.sameBytes(old, new))
-              }
-            }
-            lengthChange += change
-            showsAsBefore = showsAsBefore && same
-          case .percent(let field, _), .countdown(let field):
-            if before.contains(where: { $0.field == Int(field) }) { return nil }
-          case .separate, .beginPiece, .literal, .endPiece, .addWidth:
-            continue
+    return before.withUnsafeBufferPointer { before -> Bool? in
+      for entry in before.indices {
+        let field = before[entry].field
+        guard field < 64 else {
+          if shown.hasFieldsPast64 { return nil }
+          continue
+        }
+        guard shown.once & (1 &<< UInt64(field)) != 0 else { continue }
+        let (change, same) = ZoneTextWriter.withText(of: before[entry].value) { old in
+          after.withText(of: field) { new in
+            (new.count - old.count, ZoneTextWriter.sameBytes(old, new))
           }
         }
-        if showsAsBefore { return false }
-        return lengthChange != 0 ? true : nil
+        lengthChange += change
+        showsAsBefore = showsAsBefore && same
       }
+      if showsAsBefore { return false }
+      return lengthChange != 0 ? true : nil
+    }
+  }
+
+  /// The fields a zone's text shows (bits by number, under 64), as its steps read them: what
+  /// tells whether a change of some fields changes the zone's text without walking its steps.
+  struct ShownFields: Sendable {
+    /// The fields it shows once, as text (a template's or a symbol's name).
+    private(set) var once: UInt64 = 0
+    /// The fields it shows more than once, or as a progress bar or a countdown.
+    private(set) var otherwise: UInt64 = 0
+    /// Whether it shows a field numbered 64 or more.
+    private(set) var hasFieldsPast64 = false
+
+    /// The fields the steps `steps` show.
+    init(_ steps: ArraySlice<ZoneProgram.Step>) {
+      for step in steps {
+        let field: Int32
+        switch step {
+        case .field(let number, _):
+          field = number
+        case .percent(let number, _), .countdown(let number):
+          field = number
+          guard number < 64 else { break }
+          otherwise |= 1 &<< UInt64(number)
+        case .separate, .beginPiece, .literal, .endPiece, .addWidth:
+          continue
+        }
+        guard field < 64 else {
+          hasFieldsPast64 = true
+          continue
+        }
+        let bit: UInt64 = 1 &<< UInt64(field)
+        if once & bit != 0 { otherwise |= bit }
+        once |= bit
+      }
+      once &= ~otherwise
     }
   }
 
@@ -312,6 +349,10 @@ final class LayoutPlan: Sendable {
       }
     }
   }
+
+  /// The line limit of `zone` (``ZoneRenderer/lineLimit(of:_:)``), nil for a zone with no
+  /// limit or no view.
+  func lineLimit(of zone: Zone) -> Int? { lineLimits[zone.ordinal] }
 
   /// The widest `zone` can be within `budget` without truncating: the budget on each line
   /// the zone may take (``ZoneRenderer``'s `fit`). A region that wraps onto two lines fits

@@ -45,11 +45,18 @@ public enum ZoneRenderer {
   static func fit(
     _ width: Double, of zone: Zone, _ zoneView: ZoneView, in budget: Double?
   ) -> (lines: Int, truncated: Bool) {
+    fit(width, lineLimit: lineLimit(of: zone, zoneView), in: budget)
+  }
+
+  /// ``fit(_:of:_:in:)`` for a zone whose line limit (``lineLimit(of:_:)``) is `lineLimit`.
+  static func fit(_ width: Double, lineLimit: Int?, in budget: Double?) -> (
+    lines: Int, truncated: Bool
+  ) {
     guard let budget, width > budget else { return (1, false) }
     // A budget of zero or less holds nothing: one line, cut to the ellipsis.
     let neededLines =
       budget > 0 ? Int(min(Double(maximumLines), (width / budget).rounded(.up))) : 1
-    let lines = min(neededLines, lineLimit(of: zone, zoneView) ?? Int.max)
+    let lines = min(neededLines, lineLimit ?? Int.max)
     return (lines, width > budget * Double(lines))
   }
 

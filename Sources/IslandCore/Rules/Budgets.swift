@@ -29,8 +29,8 @@ extension IslandState {
   ) {
     guard let islandClass = device.islandClass,
       let budget = ZoneBudget.width(of: zone, in: islandClass), width > budget,
-      let zoneView = activity.layout[zone],
-      ZoneRenderer.fit(width, of: zone, zoneView, in: budget).truncated
+      activity.plan.shownZones.contains(zone),
+      ZoneRenderer.fit(width, lineLimit: activity.plan.lineLimit(of: zone), in: budget).truncated
     else { return }
     warnings.append(
       Warning(

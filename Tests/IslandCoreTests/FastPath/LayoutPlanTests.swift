@@ -100,6 +100,61 @@ import Testing
     #expect(changed > 1_000 && unchanged > 1_000)
   }
 
+  /// Zones that show a field twice, a field as a symbol's name, a field beside a progress bar
+  /// or a countdown of another, a field as a bar and as text: whether a change of some of their
+  /// fields changed their text is what the reference renderer finds (told from the changed
+  /// fields alone where the plan's fields of the zone allow, by writing both texts where not).
+  @Test func aZoneShowingAFieldTwiceOrAsANumberComparesAsTheReferenceRendererDoes() throws {
+    func text(_ source: String) throws -> View {
+      .text(try Template(source), font: .caption, bold: false, lineLimit: nil)
+    }
+    let layout = Layout(
+      compactLeading: ZoneView(try text("{a}-{a}")),
+      compactTrailing: ZoneView(
+        .row([.symbol(name: try Template("{icon}"), tint: nil, font: nil), try text("{b}")])),
+      minimal: ZoneView(try text("{b}")),
+      leading: ZoneView(.row([.progress(field: "p", tint: nil), try text("{p} {a}")])),
+      trailing: ZoneView(
+        .row([.countdown(field: "t", font: .caption, bold: true), try text("{b}")])),
+      center: ZoneView(try text("{a} {b}")),
+      bottom: ZoneView(try text("{b}{a}{b} · {a}")))
+    let plan = LayoutPlan(layout)
+    var draws = Draws(state: 8)
+    var changed = 0
+    var unchanged = 0
+    for _ in 0..<2_000 {
+      var content: ContentState = ["icon": "star", "p": 0.5, "t": 60_000]
+      for name in ["a", "b"] { content[name] = draws.value() }
+      var after = content
+      var recorded = ContentChange()
+      for field in content.fields where draws.below(2) == 0 {
+        let value: ContentValue =
+          ["p", "t"].contains(field.name)
+          ? .number(Double(draws.below(200_000)) / 1_000)
+          : field.name == "icon"
+            ? ["star", "bolt"][draws.below(2)]
+            : draws.below(3) == 0 ? field.value : draws.value()
+        after[field.name] = value
+        if let number = plan.role(of: field.name) { recorded.record(number, before: field.value) }
+      }
+      let now = Milliseconds(draws.below(100_000))
+      let change = Change(plan: plan, before: content, after: after, recorded: recorded)
+      for zone in plan.shownZones.zones {
+        let (old, new) = try change.rendered(zone, now: now)
+        var sums = ZoneSums()
+        let measured = plan.measureChange(
+          zone, content: after, slots: plan.slots(in: after), before: recorded.before, now: now,
+          keeping: &sums
+        ) { _ in true }
+        #expect(measured.width == new.width, "\(zone): \(after)")
+        #expect(
+          measured.textChanged == (old.text != new.text), "\(zone): \(content) to \(after)")
+        if old.text != new.text { changed += 1 } else { unchanged += 1 }
+      }
+    }
+    #expect(changed > 1_000 && unchanged > 1_000)
+  }
+
   /// A zone measured as a change, update after update, is as wide, to the last bit, as the
   /// reference renderer finds it: long default layouts in every script, fields changed to
   /// texts of other widths, of the same widths (digits for digits) and to themselves.

@@ -108,6 +108,27 @@ import Testing
     }
   }
 
+  /// A field's text as a zone measure sums it (a leading run of ASCII eight bytes at a time,
+  /// with no test of its bytes, then the rest) is the plain chain of additions, bit for bit:
+  /// texts of every script that start with ASCII runs of every length, from running sums of
+  /// every magnitude.
+  @Test func aFieldsTextSummedInAZoneIsThePlainChainToTheLastBit() {
+    var draws = Draws(state: 22)
+    for round in 0..<30_000 {
+      var text = ""
+      for _ in 0..<draws.below(70) {
+        text.unicodeScalars.append(Unicode.Scalar(UInt8(0x20 + draws.below(0x5F))))
+      }
+      text += ZoneWidthTests.text(&draws, length: round % 10 == 0 ? 60 : 6)
+      let start =
+        draws.below(3) == 0
+        ? 0 : ZoneWidthTests.starts[draws.below(ZoneWidthTests.starts.count)]
+      let ems = text.withUTF8Bytes { ZoneWidth.ems(ofField: $0, after: start) }
+      let plain = ZoneWidthTests.plainEms(of: text, after: start)
+      #expect(ems.bitPattern == plain.bitPattern, "\(text) after \(start)")
+    }
+  }
+
   /// Every narrow scalar, alone and repeated (in runs of eight ASCII bytes and one by one),
   /// from every running sum: each table entry adds as the plain additions do.
   @Test(arguments: [1, 9])
