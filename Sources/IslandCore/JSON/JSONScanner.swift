@@ -539,7 +539,7 @@ public struct JSONScanner {
   }
 
   /// 10^`count` as an integer, for a count of digits from 0 to 8.
-  @inlinable
+  @inlinable @inline(__always)
   package static func digitScale(_ count: Int) -> UInt64 {
     switch count {
     case 0: return 1
@@ -563,7 +563,7 @@ public struct JSONScanner {
 
   /// How many of the bytes of `word` (its first byte lowest) are ASCII digits before the
   /// first that is not one.
-  @inlinable
+  @inlinable @inline(__always)
   package static func leadingDigitCount(_ word: UInt64) -> Int {
     // A byte is a digit when its high half is 3 and stays 3 with six added; a carry out of
     // a byte comes only from one that is no digit, and spoils only the bytes after it.
@@ -575,7 +575,7 @@ public struct JSONScanner {
 
   /// The number the first `count` bytes of `word` (0 to 8 ASCII digits, the first lowest)
   /// write, in three multiplications: pairs of digits, then fours, then eights (0 for none).
-  @inlinable
+  @inlinable @inline(__always)
   package static func digitsValue(_ word: UInt64, count: Int) -> UInt64 {
     // Shifted so that the digits end at the top byte, zeros (leading zero digits) before.
     var value = (word & 0x0F0F_0F0F_0F0F_0F0F) << UInt64(8 &* (8 &- count))
