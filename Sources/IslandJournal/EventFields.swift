@@ -290,6 +290,28 @@ struct EventFields {
 
   func has(_ field: EventField) -> Bool { present & field.bit != 0 }
 
+  /// Whether no field holds a value that is counted (a string, a state, a layout, links, an
+  /// alert): so after ``entry()``, which takes each of them out.
+  var holdsNoValues: Bool {
+    unknownKey == nil && activity == nil && app == nil && state == nil && layout == nil
+      && url == nil && links == nil && alert == nil && target == nil
+  }
+
+  /// Empties fields that ``entry()`` left holding no values, for the next line: only the
+  /// plain fields are cleared.
+  mutating func startLine() {
+    assert(holdsNoValues, "fields kept from a line still hold its values")
+    present = 0
+    seq = 0
+    t = 0
+    event = nil
+    relevance = nil
+    stale = nil
+    dismissal = nil
+    timestamp = nil
+    arrived = nil
+  }
+
   /// The largest integer a field may hold: 2^53 - 1, the largest every JSON reader
   /// (a `Double`) holds exactly.
   static let largestWholeNumber: Int64 = EventBounds.largestWholeNumber
@@ -449,7 +471,8 @@ struct EventFields {
 
   /// The entry the fields make, or the first thing wrong with them: a key no event has; a
   /// missing `seq`, `t` or `event`; a field the event does not have; a field it needs; a
-  /// target it does not take. The fields' values are moved into the entry.
+  /// target it does not take. The fields' values are moved into the entry: none is left
+  /// (``holdsNoValues``) once it is made.
   mutating func entry() throws(JournalLineError) -> LogEntry {
     if let unknownKey {
       throw .unknownField(name: unknownKey, event: event?.name.description)
@@ -495,6 +518,7 @@ struct EventFields {
           activity: activity.take() ?? "", state: state.take(), dismissal: dismissal ?? .default,
           timestamp: timestamp, arrived: arrived))
     case .tap:
+      let target = self.target.take()
       guard let tap = TapTarget(rawValue: target ?? "") else {
         throw .invalidValue(
           field: "target", value: "\"\(target ?? "")\"",
@@ -503,6 +527,7 @@ struct EventFields {
       }
       payload = .tap(tap)
     case .longPress:
+      let target = self.target.take()
       guard let press = LongPressTarget(rawValue: target ?? "") else {
         throw .invalidValue(
           field: "target", value: "\"\(target ?? "")\"",

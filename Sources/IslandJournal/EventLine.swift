@@ -125,7 +125,13 @@ public enum EventLine {
     throws(JournalLineError) -> LogEntry
   {
     context.reader.scanner = JSONScanner(line)
-    return try context.reader.decodeLine()
+    do {
+      return try context.reader.decodeLine(into: &context.fields)
+    } catch {
+      // What the line left is dropped: the next starts from empty fields.
+      context.fields = EventFields()
+      throw error
+    }
   }
 
   /// Decodes an event line by parsing it into a ``JSONValue`` first: the slow, obvious
@@ -164,6 +170,10 @@ public enum EventLine {
 /// reader of its own.
 package struct EventLineContext {
   fileprivate var reader: LineReader
+  /// The fields a line is read into, kept from one line to the next: a line decoded into an
+  /// entry leaves them empty (``EventFields/entry()`` takes every value out), so that the
+  /// next line clears only the plain ones, and no line destroys a whole set of fields.
+  fileprivate var fields = EventFields()
 
   /// A context that keeps recent strings, or one that keeps none (and allocates nothing).
   package init(keepingStrings: Bool) {
@@ -222,9 +232,10 @@ private struct LineReader {
   /// What the lines before left.
   var context: LineMemory
 
-  /// Decodes the line the scanner is over, from its start (``EventLine/decode(_:context:)``).
-  mutating func decodeLine() throws(JournalLineError) -> LogEntry {
-    var fields = EventFields()
+  /// Decodes the line the scanner is over, from its start (``EventLine/decode(_:context:)``),
+  /// into `fields`, which the line before left empty.
+  mutating func decodeLine(into fields: inout EventFields) throws(JournalLineError) -> LogEntry {
+    fields.startLine()
     skipWhitespace()
     guard peek == UInt8(ascii: "{") else {
       if scanner.bytes.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { throw .emptyLine }
