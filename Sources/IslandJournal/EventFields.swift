@@ -498,7 +498,7 @@ struct EventFields {
     }
     let payload: Event
     switch event {
-    // The values are taken out, not copied: the fields are not used again.
+    // The values are taken out, not copied, leaving the fields empty for the next line.
     case .start:
       let start = Start(
         activity: activity.take() ?? "", app: app.take() ?? "", relevance: relevance ?? 0,
