@@ -7,6 +7,13 @@ public enum Spelling {
   /// begins); else the nearest by edits (insertions, deletions, substitutions, ignoring case),
   /// at most 2 and at most half the word's length, the first of equals. Nil when none is.
   public static func suggestion(for word: String, among candidates: [String]) -> String? {
+    if let ascii = ASCIISpelling(word: word, candidates: candidates) { return ascii.suggestion }
+    return plainSuggestion(for: word, among: candidates)
+  }
+
+  /// ``suggestion(for:among:)`` by characters, for any words (the fast path,
+  /// ``ASCIISpelling``, gives the same for ASCII ones).
+  package static func plainSuggestion(for word: String, among candidates: [String]) -> String? {
     let typed = word.lowercased()
     guard !typed.isEmpty else { return nil }
     let lowered = candidates.map { $0.lowercased() }

@@ -21,11 +21,10 @@ enum UnreadFieldRule {
   static func warnings(added: [String], read: [String], activity: String, seq: Int)
     -> [Warning]
   {
-    let readNames = Set(read)
-    let addedNames = Set(added)
-    let unread = added.filter { !readNames.contains($0) }
+    // A layout reads a handful of fields: a search of the list is cheaper than hashing it.
+    let unread = added.filter { !read.contains($0) }
     guard !unread.isEmpty else { return [] }
-    let candidates = read.filter { !addedNames.contains($0) }
+    let candidates = read.filter { !added.contains($0) }
     return unread.map { field in
       Warning(
         seq: seq,

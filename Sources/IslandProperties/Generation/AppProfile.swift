@@ -120,7 +120,7 @@ final class AppProfile: Sendable {
     var state = ContentState()
     state.reserveCapacity(fields.count)
     for index in nameOrder {
-      if let value = values[index] { state.add(fields[index].name, content(value)) }
+      if let value = values[index] { state.append(fields[index].name, content(value)) }
     }
     return state
   }
@@ -146,10 +146,10 @@ final class AppProfile: Sendable {
     var patch = ContentState()
     patch.reserveCapacity(count + 1)
     for (rank, index) in nameOrder.enumerated() {
-      if rank == fieldsBeforeNote, let note { patch.add("note", .string(note)) }
-      if let value = values[index] { patch.add(fields[index].name, content(value)) }
+      if rank == fieldsBeforeNote, let note { patch.append("note", .string(note)) }
+      if let value = values[index] { patch.append(fields[index].name, content(value)) }
     }
-    if fieldsBeforeNote == nameOrder.count, let note { patch.add("note", .string(note)) }
+    if fieldsBeforeNote == nameOrder.count, let note { patch.append("note", .string(note)) }
     return patch
   }
 

@@ -48,20 +48,32 @@ import Testing
     return table[left.count][right.count]
   }
 
-  @Test func suggestionsAreThePlainDefinitions() {
-    let letters: [Character] = ["a", "b", "c", "A", "é", "_"]
+  /// Letters of words beyond ASCII, and of ASCII words: capitals, a carriage return and a
+  /// line feed (one character when together), so that the fast path for ASCII words
+  /// (``Spelling/suggestion(for:among:)``) and the plain one both meet them.
+  static let alphabets: [[Character]] = [
+    ["a", "b", "c", "A", "é", "_"], ["a", "b", "C", "B", "-", "1", "\r", "\n"],
+    ["m", "i", "n", "u", "t", "e", "s", "L", "E", "f"],
+  ]
+
+  @Test(arguments: alphabets) func suggestionsAreThePlainDefinitions(letters: [Character]) {
     var state: UInt64 = 7
     func below(_ bound: Int) -> Int {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       return Int((state >> 33) % UInt64(bound))
     }
-    func word() -> String { String((0..<below(7)).map { _ in letters[below(letters.count)] }) }
+    func word() -> String {
+      String((0..<below(letters.count + 1)).map { _ in letters[below(letters.count)] })
+    }
     for _ in 0..<2_000 {
       let typed = word()
       let candidates = (0..<below(5)).map { _ in word() }
+      let suggestion = Spelling.suggestion(for: typed, among: candidates)
       #expect(
-        Spelling.suggestion(for: typed, among: candidates)
-          == SpellingDefinitionTests.plainSuggestion(for: typed, among: candidates),
+        suggestion == SpellingDefinitionTests.plainSuggestion(for: typed, among: candidates),
+        "\(typed) among \(candidates)")
+      #expect(
+        suggestion == Spelling.plainSuggestion(for: typed, among: candidates),
         "\(typed) among \(candidates)")
       let other = word()
       #expect(
