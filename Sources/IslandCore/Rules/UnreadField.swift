@@ -21,10 +21,22 @@ enum UnreadFieldRule {
   static func warnings(added: [String], read: [String], activity: String, seq: Int)
     -> [Warning]
   {
-    // A layout reads a handful of fields: a search of the list is cheaper than hashing it.
-    let unread = added.filter { !read.contains($0) }
-    guard !unread.isEmpty else { return [] }
-    let candidates = read.filter { !added.contains($0) }
+    let unread: [String]
+    let candidates: [String]
+    // Most layouts read a handful of fields and most patches add one or two: searching the
+    // lists is then cheaper than hashing them. When both are long (an inline layout may read
+    // thousands), the names are hashed, so that the work stays linear in the two.
+    if added.count <= 4 || read.count <= 16 {
+      unread = added.filter { !read.contains($0) }
+      guard !unread.isEmpty else { return [] }
+      candidates = read.filter { !added.contains($0) }
+    } else {
+      let readNames = Set(read)
+      let addedNames = Set(added)
+      unread = added.filter { !readNames.contains($0) }
+      guard !unread.isEmpty else { return [] }
+      candidates = read.filter { !addedNames.contains($0) }
+    }
     return unread.map { field in
       Warning(
         seq: seq,

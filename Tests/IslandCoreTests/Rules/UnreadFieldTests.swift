@@ -1,5 +1,6 @@
-import IslandCore
 import Testing
+
+@testable import IslandCore
 
 @Suite("An update adding a field the layout does not read")
 struct UnreadFieldRuleTests {
@@ -57,6 +58,35 @@ struct UnreadFieldRuleTests {
         Warning(seq: 2, kind: .unreadField(activity: "a", field: "m", suggestion: nil))
       ])
   }
+
+  @Test("short lists searched and long ones hashed give the warnings the plain definition does")
+  func shortAndLongListsAgree() {
+    var draws = Draws(state: 31)
+    let names = ["eta", "etas", "Eta", "step", "steps", "note0", "note1", "title", "t", "x"]
+    for round in 0..<1_000 {
+      // Both sides of the lists' bounds: up to 12 added names, up to 40 read.
+      let added = (0..<(1 + draws.below(12))).map { _ in names[draws.below(names.count)] }
+      var read: [String] = []
+      for _ in 0..<draws.below(41) {
+        let name = "\(names[draws.below(names.count)])\(draws.below(4))"
+        if !read.contains(name) { read.append(name) }
+      }
+      if round % 2 == 0, let first = added.first { read.append(first) }
+      let readNames = Set(read)
+      let addedNames = Set(added)
+      let candidates = read.filter { !addedNames.contains($0) }
+      let expected = added.filter { !readNames.contains($0) }.map { field in
+        Warning(
+          seq: 7,
+          kind: .unreadField(
+            activity: "a", field: field,
+            suggestion: Spelling.suggestion(for: field, among: candidates)))
+      }
+      #expect(
+        UnreadFieldRule.warnings(added: added, read: read, activity: "a", seq: 7) == expected,
+        "added \(added), read \(read)")
+    }
+  }
 }
 
 @Suite("Did-you-mean")
@@ -73,4 +103,5 @@ struct SpellingTests {
     #expect(Spelling.suggestion(for: "frobnicate", among: ["start", "update"]) == nil)
     #expect(Spelling.editDistance("kitten", "sitting") == 3)
   }
+
 }
