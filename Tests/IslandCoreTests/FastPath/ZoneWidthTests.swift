@@ -71,6 +71,11 @@ import Testing
     return starts
   }()
 
+  /// A running sum to start from: zero one time in three, else one of ``starts``.
+  static func start(_ draws: inout Draws) -> Double {
+    draws.below(3) == 0 ? 0 : starts[draws.below(starts.count)]
+  }
+
   /// A text of `draws`: up to `length` pieces of ASCII, two-byte (Latin, Cyrillic, combining
   /// marks), CJK and emoji, zero-width scalars, any narrow scalar, and long ASCII runs.
   static func text(_ draws: inout Draws, length: Int) -> String {
@@ -99,9 +104,7 @@ import Testing
     var draws = Draws(state: 21)
     for round in 0..<30_000 {
       let text = ZoneWidthTests.text(&draws, length: round % 10 == 0 ? 200 : 16)
-      let start =
-        draws.below(3) == 0
-        ? 0 : ZoneWidthTests.starts[draws.below(ZoneWidthTests.starts.count)]
+      let start = ZoneWidthTests.start(&draws)
       let ems = text.withUTF8Bytes { ZoneWidth.ems(of: $0, after: start) }
       let plain = ZoneWidthTests.plainEms(of: text, after: start)
       #expect(ems.bitPattern == plain.bitPattern, "\(text) after \(start)")
@@ -120,9 +123,7 @@ import Testing
         text.unicodeScalars.append(Unicode.Scalar(UInt8(0x20 + draws.below(0x5F))))
       }
       text += ZoneWidthTests.text(&draws, length: round % 10 == 0 ? 60 : 6)
-      let start =
-        draws.below(3) == 0
-        ? 0 : ZoneWidthTests.starts[draws.below(ZoneWidthTests.starts.count)]
+      let start = ZoneWidthTests.start(&draws)
       let ems = text.withUTF8Bytes { ZoneWidth.ems(ofField: $0, after: start) }
       let plain = ZoneWidthTests.plainEms(of: text, after: start)
       #expect(ems.bitPattern == plain.bitPattern, "\(text) after \(start)")
