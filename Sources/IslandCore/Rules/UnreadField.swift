@@ -21,22 +21,9 @@ enum UnreadFieldRule {
   static func warnings(added: [String], read: [String], activity: String, seq: Int)
     -> [Warning]
   {
-    let unread: [String]
-    let candidates: [String]
-    // Most layouts read a handful of fields and most patches add one or two: searching the
-    // lists is then cheaper than hashing them. When both are long (an inline layout may read
-    // thousands), the names are hashed, so that the work stays linear in the two.
-    if added.count <= 4 || read.count <= 16 {
-      unread = added.filter { !read.contains($0) }
-      guard !unread.isEmpty else { return [] }
-      candidates = read.filter { !added.contains($0) }
-    } else {
-      let readNames = Set(read)
-      let addedNames = Set(added)
-      unread = added.filter { !readNames.contains($0) }
-      guard !unread.isEmpty else { return [] }
-      candidates = read.filter { !addedNames.contains($0) }
-    }
+    let unread = names(added, notIn: read)
+    guard !unread.isEmpty else { return [] }
+    let candidates = names(read, notIn: added)
     return unread.map { field in
       Warning(
         seq: seq,
@@ -44,6 +31,16 @@ enum UnreadFieldRule {
           activity: activity, field: field,
           suggestion: Spelling.suggestion(for: field, among: candidates)))
     }
+  }
+
+  /// The names of `list` that are not in `others`, in `list`'s order. Most layouts read a
+  /// handful of fields and most patches add one or two: searching the other list is then
+  /// cheaper than hashing it. When both are long (an inline layout may read thousands), it
+  /// is hashed, so that the work stays linear in the two.
+  private static func names(_ list: [String], notIn others: [String]) -> [String] {
+    if list.count <= 16 || others.count <= 16 { return list.filter { !others.contains($0) } }
+    let excluded = Set(others)
+    return list.filter { !excluded.contains($0) }
   }
 
   /// The fields `layout` reads, in zone order, each once.

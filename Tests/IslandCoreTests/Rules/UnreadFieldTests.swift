@@ -64,8 +64,8 @@ struct UnreadFieldRuleTests {
     var draws = Draws(state: 31)
     let names = ["eta", "etas", "Eta", "step", "steps", "note0", "note1", "title", "t", "x"]
     for round in 0..<1_000 {
-      // Both sides of the lists' bounds: up to 12 added names, up to 40 read.
-      let added = (0..<(1 + draws.below(12))).map { _ in names[draws.below(names.count)] }
+      // Both sides of the lists' bounds: up to 24 added names, up to 40 read.
+      let added = (0..<(1 + draws.below(24))).map { _ in names[draws.below(names.count)] }
       var read: [String] = []
       for _ in 0..<draws.below(41) {
         let name = "\(names[draws.below(names.count)])\(draws.below(4))"
