@@ -308,22 +308,18 @@ final class LayoutPlan: Sendable {
     init(_ steps: ArraySlice<ZoneProgram.Step>) {
       for step in steps {
         let field: Int32
+        let asText: Bool
         switch step {
-        case .field(let number, _):
-          field = number
-        case .percent(let number, _), .countdown(let number):
-          field = number
-          guard number < 64 else { break }
-          otherwise |= 1 &<< UInt64(number)
-        case .separate, .beginPiece, .literal, .endPiece, .addWidth:
-          continue
+        case .field(let number, _): (field, asText) = (number, true)
+        case .percent(let number, _), .countdown(let number): (field, asText) = (number, false)
+        case .separate, .beginPiece, .literal, .endPiece, .addWidth: continue
         }
         guard field < 64 else {
           hasFieldsPast64 = true
           continue
         }
         let bit: UInt64 = 1 &<< UInt64(field)
-        if once & bit != 0 { otherwise |= bit }
+        if !asText || once & bit != 0 { otherwise |= bit }
         once |= bit
       }
       once &= ~otherwise
