@@ -14,15 +14,15 @@ enum LayoutChecks {
   static func checkLayoutExceptMinimalWidth(
     _ plan: LayoutPlan, content: ContentState, slots: FieldSlots
   ) throws(Reason) {
-    let fields = LayoutFields(plan: plan, content: content, slots: slots)
     if plan.partsAreValid, let symbolNameFields = plan.symbolNameFields,
-      plan.roles.indices.allSatisfy({ field in
-        guard let value = fields.value(field) else { return false }
-        return !plan.roles[field].isNumeric || value.numberValue != nil
-      }),
-      // A symbol named by one field alone is named by that field's text.
-      symbolNameFields.allSatisfy({ field in
-        fields.value(field).map { isSymbolName($0.displayText) } ?? false
+      // The fields read in place: a copy of each value would retain its text.
+      content.fields.withUnsafeBufferPointer({ held in
+        let fields = BorrowedFields(fields: held, slots: slots, plan: plan)
+        return plan.roles.indices.allSatisfy { field in
+          fields.holds(field, asNumber: plan.roles[field].isNumeric)
+        }
+          // A symbol named by one field alone is named by that field's text.
+          && symbolNameFields.allSatisfy { field in fields.withText(of: field, isSymbolName) }
       })
     {
       return
@@ -184,19 +184,22 @@ enum LayoutChecks {
   static func isSymbolName(_ name: String) -> Bool {
     // The bytes read as one buffer: a short name's bytes, read one by one, are unpacked again
     // for each.
-    name.withUTF8Bytes { utf8 in
-      var previousWasDot = true
-      for byte in utf8 {
-        if byte == 0x2E {
-          if previousWasDot { return false }
-          previousWasDot = true
-        } else if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
-          previousWasDot = false
-        } else {
-          return false
-        }
+    name.withUTF8Bytes(isSymbolName)
+  }
+
+  /// ``isSymbolName(_:)-(String)`` of the UTF-8 bytes `utf8`.
+  static func isSymbolName(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    var previousWasDot = true
+    for byte in utf8 {
+      if byte == 0x2E {
+        if previousWasDot { return false }
+        previousWasDot = true
+      } else if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+        previousWasDot = false
+      } else {
+        return false
       }
-      return !previousWasDot
     }
+    return !previousWasDot
   }
 }
