@@ -6,27 +6,14 @@
 enum LayoutChecks {
   typealias Reason = Rejection.Reason
 
-  /// ``checkLayoutExceptMinimalWidth(_:content:)`` for the layout of `plan`, quick when it
-  /// can be: when the layout's own parts are valid (``LayoutPlan/partsAreValid``), every field
-  /// the layout reads is there (a number where it must be), and each symbol that takes its
-  /// name from the state takes it from one field whose text is a symbol name, the full check
-  /// would pass. Otherwise the full check runs, and says what breaks first.
+  /// ``checkLayoutExceptMinimalWidth(_:content:)`` for the layout of `plan`, quick when the
+  /// plan can tell that it would pass
+  /// (``LayoutPlan/surelyPassesLayoutChecks(_:slots:)``). Otherwise the full check runs, and
+  /// says what breaks first.
   static func checkLayoutExceptMinimalWidth(
     _ plan: LayoutPlan, content: ContentState, slots: FieldSlots
   ) throws(Reason) {
-    if plan.partsAreValid, let symbolNameFields = plan.symbolNameFields,
-      // The fields read in place: a copy of each value would retain its text.
-      content.fields.withUnsafeBufferPointer({ held in
-        let fields = BorrowedFields(fields: held, slots: slots, plan: plan)
-        return plan.roles.indices.allSatisfy { field in
-          fields.holds(field, asNumber: plan.roles[field].isNumeric)
-        }
-          // A symbol named by one field alone is named by that field's text.
-          && symbolNameFields.allSatisfy { field in fields.withText(of: field, isSymbolName) }
-      })
-    {
-      return
-    }
+    if plan.surelyPassesLayoutChecks(content, slots: slots) { return }
     try checkLayoutExceptMinimalWidth(plan.layout, content: content)
   }
 
