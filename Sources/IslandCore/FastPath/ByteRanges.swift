@@ -31,6 +31,9 @@ struct ByteRanges: Sendable {
   }
 
   /// Whether every byte of `bytes` belongs.
+  ///
+  /// Inlined where a string is checked: a call is handed a copy of the ranges.
+  @inline(__always)
   func containsAll(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
     let count = bytes.count

@@ -105,12 +105,14 @@ extension ContentMeasures {
     // The positions (under 64) of the fields whose values are measured.
     var measured: UInt64 = 0
     var bytes = 2 + max(0, content.fields.count - 1)
+    // The measures read in place: their subscript would copy them all to read one.
+    let byField = measures.byField.span
     for field in 0..<min(FieldMeasures.capacity, roles) {
       guard let position = slots.position(of: field), position < 64,
         measured & 1 << UInt64(position) == 0
       else { continue }
       measured |= 1 << UInt64(position)
-      bytes += measures.jsonLength(of: field)
+      bytes += byField[field].jsonLength
     }
     for position in content.fields.indices {
       // A start's field names are checked first (``Validation/checkFieldName(_:)``): a field

@@ -48,6 +48,15 @@ struct BorrowedFields: FieldSource {
     return ZoneTextWriter.withText(of: fields[position].value, body)
   }
 
+  /// Whether field number `field` is there, and a number if `asNumber`: told in place, no
+  /// copy of its value made.
+  func holds(_ field: Int, asNumber: Bool) -> Bool {
+    guard let position = position(of: field) else { return false }
+    guard asNumber else { return true }
+    if case .number = fields[position].value { return true }
+    return false
+  }
+
   private func position(of field: Int) -> Int? {
     slots.position(of: field) ?? ContentState.position(of: plan.roles[field].name, in: fields)
   }

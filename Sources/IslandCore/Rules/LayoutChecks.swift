@@ -6,27 +6,14 @@
 enum LayoutChecks {
   typealias Reason = Rejection.Reason
 
-  /// ``checkLayoutExceptMinimalWidth(_:content:)`` for the layout of `plan`, quick when it
-  /// can be: when the layout's own parts are valid (``LayoutPlan/partsAreValid``), every field
-  /// the layout reads is there (a number where it must be), and each symbol that takes its
-  /// name from the state takes it from one field whose text is a symbol name, the full check
-  /// would pass. Otherwise the full check runs, and says what breaks first.
+  /// ``checkLayoutExceptMinimalWidth(_:content:)`` for the layout of `plan`, quick when the
+  /// plan can tell that it would pass
+  /// (``LayoutPlan/surelyPassesLayoutChecks(_:slots:)``). Otherwise the full check runs, and
+  /// says what breaks first.
   static func checkLayoutExceptMinimalWidth(
     _ plan: LayoutPlan, content: ContentState, slots: FieldSlots
   ) throws(Reason) {
-    let fields = LayoutFields(plan: plan, content: content, slots: slots)
-    if plan.partsAreValid, let symbolNameFields = plan.symbolNameFields,
-      plan.roles.indices.allSatisfy({ field in
-        guard let value = fields.value(field) else { return false }
-        return !plan.roles[field].isNumeric || value.numberValue != nil
-      }),
-      // A symbol named by one field alone is named by that field's text.
-      symbolNameFields.allSatisfy({ field in
-        fields.value(field).map { isSymbolName($0.displayText) } ?? false
-      })
-    {
-      return
-    }
+    if plan.surelyPassesLayoutChecks(content, slots: slots) { return }
     try checkLayoutExceptMinimalWidth(plan.layout, content: content)
   }
 
@@ -184,19 +171,22 @@ enum LayoutChecks {
   static func isSymbolName(_ name: String) -> Bool {
     // The bytes read as one buffer: a short name's bytes, read one by one, are unpacked again
     // for each.
-    name.withUTF8Bytes { utf8 in
-      var previousWasDot = true
-      for byte in utf8 {
-        if byte == 0x2E {
-          if previousWasDot { return false }
-          previousWasDot = true
-        } else if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
-          previousWasDot = false
-        } else {
-          return false
-        }
+    name.withUTF8Bytes(isSymbolName)
+  }
+
+  /// ``isSymbolName(_:)-(String)`` of the UTF-8 bytes `utf8`.
+  static func isSymbolName(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    var previousWasDot = true
+    for byte in utf8 {
+      if byte == 0x2E {
+        if previousWasDot { return false }
+        previousWasDot = true
+      } else if (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) {
+        previousWasDot = false
+      } else {
+        return false
       }
-      return !previousWasDot
     }
+    return !previousWasDot
   }
 }
