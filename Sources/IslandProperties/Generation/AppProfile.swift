@@ -103,12 +103,19 @@ final class AppProfile: Sendable {
 
   /// The engine's caches with the plans of the apps' default layouts made: every case starts
   /// from them, rather than making those plans again in each case's fold.
+  ///
+  /// A plan is made for each app's fields, and for them with the `note` a start over the
+  /// payload limit adds (``EventGenerator``'s `payloadTooLarge`): its plan is made before the
+  /// size is checked. The plain fields are made last, as the starts most often need them.
   static let caches: IslandState.Caches = {
     var caches = IslandState.Caches()
-    for profile in all where profile.layout == nil {
-      var state = ContentState()
-      for field in profile.fields { state[field.name] = .number(0) }
-      caches.prepareDefaultPlan(for: state)
+    for withNote in [true, false] {
+      for profile in all where profile.layout == nil {
+        var state = ContentState()
+        for field in profile.fields { state[field.name] = .number(0) }
+        if withNote { state["note"] = .number(0) }
+        caches.prepareDefaultPlan(for: state)
+      }
     }
     return caches
   }()
