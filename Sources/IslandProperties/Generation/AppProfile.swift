@@ -221,7 +221,10 @@ final class AppProfile: Sendable {
   private static let keys = all.map { key($0.app) }
 
   private static func key(_ app: String) -> Int {
-    app.utf8.count << 8 | Int(app.utf8.last ?? 0)
+    // The last byte read at the index before the end: `last` walks there generically.
+    let utf8 = app.utf8
+    let last = utf8.isEmpty ? 0 : utf8[utf8.index(before: utf8.endIndex)]
+    return utf8.count << 8 | Int(last)
   }
 
   /// The fields shown as progress bars or countdowns, or as symbol names: a wrong value
