@@ -192,11 +192,25 @@ public struct EventGenerator {
   }
 
   /// The index in ``AppProfile/all`` of the app of the activity at `position` in `world`.
+  ///
+  /// Inlined where it is used, once for each live activity when their apps are counted: the
+  /// activity is most often the one found there before, and a call would cost more than the
+  /// look.
+  @inline(__always)
   private mutating func appIndex(at position: Int, in world: IslandState) -> Int? {
     let startSeq = world.activities[position].startSeq
     if position < appAtPosition.count, appAtPosition[position].startSeq == startSeq {
       return appAtPosition[position].index
     }
+    return lookUpApp(at: position, startSeq: startSeq, in: world)
+  }
+
+  /// The index in ``AppProfile/all`` of the app of the activity at `position` in `world`,
+  /// whose start seq is `startSeq`, read from its bundle id and kept for the next look.
+  @inline(never)
+  private mutating func lookUpApp(
+    at position: Int, startSeq: Int, in world: IslandState
+  ) -> Int? {
     let index = AppProfile.index(of: world.activities[position].app)
     // Start seqs begin at 1: a slot of 0 holds no activity yet.
     while appAtPosition.count <= position { appAtPosition.append((0, nil)) }
