@@ -143,8 +143,9 @@ public struct EventGenerator {
   /// whether one does.
   @discardableResult
   private mutating func findLive(in world: IslandState, timersFiredBy t: Milliseconds?) -> Bool {
-    // The list is written over in place and cut back only when it shrinks: emptying it
-    // first would go through the general replacement of a range at every step.
+    // The list is written over in place and cut back only when it shrinks, by its last
+    // elements one at a time (most often one): emptying it first, or cutting a range off it,
+    // would go through the general replacement of a range.
     var count = 0
     appsCounted = false
     limitTime = t.map { $0 - world.configuration.policy.maximumActiveDuration }
@@ -171,7 +172,7 @@ public struct EventGenerator {
         break
       }
     }
-    if count < live.count { live.removeLast(live.count - count) }
+    while count < live.count { live.removeLast() }
     return reachingLimit
   }
 
