@@ -10,6 +10,9 @@ struct DefaultPlans: Sendable {
   /// The field names and plan of the last look-up: an app's starts carry the same fields one
   /// after another, and are matched here without making the list of names or hashing it.
   private var last: (names: [String], plan: LayoutPlan)?
+  /// Those of the look-up before, of other names: the starts of two apps of the default
+  /// layout, one after the other, are matched here in turn.
+  private var earlier: (names: [String], plan: LayoutPlan)?
 
   /// How many plans it keeps at most.
   static let capacity = 256
@@ -17,6 +20,9 @@ struct DefaultPlans: Sendable {
   /// The plan of the default layout for `content`.
   mutating func plan(for content: ContentState) -> LayoutPlan {
     if let last, DefaultPlans.fields(of: content, areNamed: last.names) { return last.plan }
+    if let earlier, DefaultPlans.fields(of: content, areNamed: earlier.names) {
+      return earlier.plan
+    }
     let names = content.names
     let plan: LayoutPlan
     if let known = plans[names] {
@@ -26,6 +32,7 @@ struct DefaultPlans: Sendable {
       if plans.count >= DefaultPlans.capacity { plans.removeAll() }
       plans[names] = plan
     }
+    earlier = last
     last = (names, plan)
     return plan
   }

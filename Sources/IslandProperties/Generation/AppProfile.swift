@@ -103,12 +103,19 @@ final class AppProfile: Sendable {
 
   /// The engine's caches with the plans of the apps' default layouts made: every case starts
   /// from them, rather than making those plans again in each case's fold.
+  ///
+  /// A plan is made for each app's fields, and for them with the `note` a start over the
+  /// payload limit adds (``EventGenerator``'s `payloadTooLarge`): its plan is made before the
+  /// size is checked. The plain fields are made last, as the starts most often need them.
   static let caches: IslandState.Caches = {
     var caches = IslandState.Caches()
-    for profile in all where profile.layout == nil {
-      var state = ContentState()
-      for field in profile.fields { state[field.name] = .number(0) }
-      caches.prepareDefaultPlan(for: state)
+    for withNote in [true, false] {
+      for profile in all where profile.layout == nil {
+        var state = ContentState()
+        for field in profile.fields { state[field.name] = .number(0) }
+        if withNote { state["note"] = .number(0) }
+        caches.prepareDefaultPlan(for: state)
+      }
     }
     return caches
   }()
@@ -214,7 +221,10 @@ final class AppProfile: Sendable {
   private static let keys = all.map { key($0.app) }
 
   private static func key(_ app: String) -> Int {
-    app.utf8.count << 8 | Int(app.utf8.last ?? 0)
+    // The last byte read at the index before the end: `last` walks there generically.
+    let utf8 = app.utf8
+    let last = utf8.isEmpty ? 0 : utf8[utf8.index(before: utf8.endIndex)]
+    return utf8.count << 8 | Int(last)
   }
 
   /// The fields shown as progress bars or countdowns, or as symbol names: a wrong value

@@ -143,8 +143,9 @@ public struct EventGenerator {
   /// whether one does.
   @discardableResult
   private mutating func findLive(in world: IslandState, timersFiredBy t: Milliseconds?) -> Bool {
-    // The list is written over in place and cut back only when it shrinks: emptying it
-    // first would go through the general replacement of a range at every step.
+    // The list is written over in place and cut back only when it shrinks, by its last
+    // elements one at a time (most often one): emptying it first, or cutting a range off it,
+    // would go through the general replacement of a range.
     var count = 0
     appsCounted = false
     limitTime = t.map { $0 - world.configuration.policy.maximumActiveDuration }
@@ -171,7 +172,7 @@ public struct EventGenerator {
         break
       }
     }
-    if count < live.count { live.removeLast(live.count - count) }
+    while count < live.count { live.removeLast() }
     return reachingLimit
   }
 
@@ -192,11 +193,25 @@ public struct EventGenerator {
   }
 
   /// The index in ``AppProfile/all`` of the app of the activity at `position` in `world`.
+  ///
+  /// Inlined where it is used, once for each live activity when their apps are counted: the
+  /// activity is most often the one found there before, and a call would cost more than the
+  /// look.
+  @inline(__always)
   private mutating func appIndex(at position: Int, in world: IslandState) -> Int? {
     let startSeq = world.activities[position].startSeq
     if position < appAtPosition.count, appAtPosition[position].startSeq == startSeq {
       return appAtPosition[position].index
     }
+    return lookUpApp(at: position, startSeq: startSeq, in: world)
+  }
+
+  /// The index in ``AppProfile/all`` of the app of the activity at `position` in `world`,
+  /// whose start seq is `startSeq`, read from its bundle id and kept for the next look.
+  @inline(never)
+  private mutating func lookUpApp(
+    at position: Int, startSeq: Int, in world: IslandState
+  ) -> Int? {
     let index = AppProfile.index(of: world.activities[position].app)
     // Start seqs begin at 1: a slot of 0 holds no activity yet.
     while appAtPosition.count <= position { appAtPosition.append((0, nil)) }
@@ -365,6 +380,17 @@ public struct EventGenerator {
   }
 
   private mutating func makeStart(of app: Int, at t: Milliseconds, in world: IslandState) -> Start {
+    startFields(of: app, at: t, in: world).start()
+  }
+
+  /// The fields of a start of `app` at `t` in `world`, drawn as ``makeStart(of:at:in:)`` draws
+  /// them, for a defect to change one before the start is made: a start's field set once it
+  /// is made copies all its fields into a new box. Inlined, so that the fields of a start made
+  /// at once go straight into its box rather than through a copy of them.
+  @inline(__always)
+  private mutating func startFields(
+    of app: Int, at t: Milliseconds, in world: IslandState
+  ) -> StartFields {
     let relevance = random.pick(EventGenerator.startRelevances) ?? 0
     var stale: Milliseconds?
     if random.chance(0.2) {
@@ -378,9 +404,28 @@ public struct EventGenerator {
     let state = profile.startState(&random, now: t)
     let url = random.chance(0.9) ? profile.url : nil
     let links = random.chance(0.9) ? profile.links : RegionLinks()
-    return Start(
+    return StartFields(
       activity: id, app: profile.app, relevance: relevance, stale: stale, state: state,
       layout: profile.layout.map { .named($0) }, url: url, links: links)
+  }
+
+  /// The fields of a start, before it is made (``startFields(of:at:in:)``).
+  private struct StartFields {
+    var activity: String
+    var app: String
+    var relevance: Double
+    var stale: Milliseconds?
+    var state: ContentState
+    var layout: LayoutReference?
+    var url: String?
+    var links: RegionLinks
+
+    /// The start of these fields, made of them.
+    consuming func start() -> Start {
+      Start(
+        activity: activity, app: app, relevance: relevance, stale: stale, state: state,
+        layout: layout, url: url, links: links)
+    }
   }
 
   private static let startRelevances: [Double] = [0, 0, 10, 25, 50, 50, 75, 100, 33.5]
@@ -485,9 +530,9 @@ public struct EventGenerator {
         : .end(End(activity: activity.id))
     case .duplicateStart:
       guard let position = pickActivity(in: world, where: { _, _ in true }) else { return nil }
-      var start = makeStart(of: app, at: t, in: world)
-      start.activity = world.activities[position].id
-      event = .start(start)
+      var fields = startFields(of: app, at: t, in: world)
+      fields.activity = world.activities[position].id
+      event = .start(fields.start())
     case .appLimit:
       countApps(in: world)
       var full = InlineList<Int>()
@@ -505,9 +550,9 @@ public struct EventGenerator {
         event = .update(
           Update(activity: world.activities[live[index]].id, state: ["note": big]))
       } else {
-        var start = makeStart(of: app, at: t, in: world)
-        start.state["note"] = big
-        event = .start(start)
+        var fields = startFields(of: app, at: t, in: world)
+        fields.state["note"] = big
+        event = .start(fields.start())
       }
     case .backwardsTime:
       guard now > 0 else { return nil }
@@ -521,21 +566,21 @@ public struct EventGenerator {
       guard let event = random.pick(notShownEvents(in: world)) else { return nil }
       return Step(t: t, event: event, intent: .invalid(defect))
     case .invalidActivityID:
-      var start = makeStart(of: app, at: t, in: world)
-      start.activity =
+      var fields = startFields(of: app, at: t, in: world)
+      fields.activity =
         random.pick(EventGenerator.invalidActivityIDs) ?? ""
-      event = .start(start)
+      event = .start(fields.start())
     case .invalidApp:
-      var start = makeStart(of: app, at: t, in: world)
-      start.app = random.pick(["", "9lives", "com example", "com_example", "-app"]) ?? ""
-      event = .start(start)
+      var fields = startFields(of: app, at: t, in: world)
+      fields.app = random.pick(["", "9lives", "com example", "com_example", "-app"]) ?? ""
+      event = .start(fields.start())
     case .malformedURL:
-      var start = makeStart(of: app, at: t, in: world)
+      var fields = startFields(of: app, at: t, in: world)
       let url =
         random.pick(["no-scheme", "food:", "food://has space", "9food://x", "://x", "food://<b>"])
         ?? ""
-      if random.chance(0.5) { start.url = url } else { start.links.center = url }
-      event = .start(start)
+      if random.chance(0.5) { fields.url = url } else { fields.links.center = url }
+      event = .start(fields.start())
     case .negativeTime:
       let negative = -random.next(in: Int64(1)...Int64(60_000))
       if let index = pickLive(), random.chance(0.6) {
@@ -545,9 +590,9 @@ public struct EventGenerator {
           ? .update(Update(activity: id, stale: negative))
           : .end(End(activity: id, dismissal: .after(negative)))
       } else {
-        var start = makeStart(of: app, at: t, in: world)
-        start.stale = negative
-        event = .start(start)
+        var fields = startFields(of: app, at: t, in: world)
+        fields.stale = negative
+        event = .start(fields.start())
       }
     case .invalidFieldName:
       let name = random.pick(["2fast", "has space", "", "a-b", "dot.ted"]) ?? ""
@@ -557,9 +602,9 @@ public struct EventGenerator {
             activity: world.activities[live[index]].id,
             state: ContentState([(name, .number(1))])))
       } else {
-        var start = makeStart(of: app, at: t, in: world)
-        start.state[name] = .number(1)
-        event = .start(start)
+        var fields = startFields(of: app, at: t, in: world)
+        fields.state[name] = .number(1)
+        event = .start(fields.start())
       }
     }
     return Step(t: time, event: event, intent: .invalid(defect))

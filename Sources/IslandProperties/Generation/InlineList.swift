@@ -40,7 +40,9 @@ extension Xoshiro256StarStar {
   }
 
   /// An index chosen with probability proportional to its weight in `weights`: the same
-  /// draw as ``index(weightedBy:)`` on the same weights.
+  /// draw as ``index(weightedBy:)`` on the same weights. Inlined: it is drawn at every step,
+  /// over a few weights.
+  @inline(__always)
   mutating func index<let count: Int>(weightedBy weights: FixedWeights<count>) -> Int {
     guard weights.total > 0 else { return 0 }
     var draw = next(below: weights.total)
@@ -60,7 +62,8 @@ struct FixedWeights<let count: Int> {
   /// The sum of the positive weights.
   let total: Int
 
-  /// `weights` and their total.
+  /// `weights` and their total (inlined, as the weights of a step are made at every step).
+  @inline(__always)
   init(_ weights: InlineArray<count, Int>) {
     self.weights = weights
     var total = 0

@@ -87,13 +87,23 @@ public enum Defect: String, CaseIterable, Equatable, Hashable, Sendable {
 
 /// The island a case starts from: a configuration, and the entries of a user's journal
 /// already folded into a state.
+///
+/// The log is held in a box shared by every copy: a generator and each case it makes carry
+/// the prefix by one reference, rather than by each of the log's and its state's.
 public struct Prefix: Equatable, Sendable {
   /// The log of the entries folded (all accepted), and the state after them.
-  public let log: EventLog
+  public var log: EventLog { box.log }
+  private let box: Box
+
+  /// The box of a prefix's log.
+  private final class Box: Sendable {
+    let log: EventLog
+    init(_ log: EventLog) { self.log = log }
+  }
 
   /// An empty island under `configuration`.
   public init(configuration: Configuration = Configuration()) {
-    log = EventLog(configuration: configuration, caches: AppProfile.caches)
+    box = Box(EventLog(configuration: configuration, caches: AppProfile.caches))
   }
 
   /// The island after `entries` under `configuration`; throws the first rejection (with its
@@ -107,13 +117,18 @@ public struct Prefix: Equatable, Sendable {
         throw PrefixError(seq: entry.seq, rejection: error)
       }
     }
-    self.log = log
+    box = Box(log)
   }
 
   /// The entries folded.
   public var entries: [LogEntry] { log.entries }
   /// The state after them.
   public var state: IslandState { log.state }
+
+  /// Whether two prefixes hold the same log.
+  public static func == (left: Prefix, right: Prefix) -> Bool {
+    left.box === right.box || left.log == right.log
+  }
 }
 
 /// Why a prefix could not be folded.

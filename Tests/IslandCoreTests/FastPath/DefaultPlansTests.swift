@@ -38,4 +38,24 @@ import Testing
     #expect(plans[0] !== plans[2])
     #expect(plans[2]?.layout == Layout.default(for: ["eta": 9]))
   }
+  @Test func lookUpsInAnyOrderGiveTheDefaultLayoutsPlanOncePerNames() {
+    // Names repeated, in turn and new: each look-up (matched as the last one, as the one
+    // before or among those kept) is the plan of the default layout for its fields, the same
+    // plan for the same names.
+    let shapes = [
+      ["artist", "song"], ["headline"], ["artist", "note", "song"], ["eta"], ["a", "b"],
+    ]
+    var random = Xoshiro256StarStar(seed: 7)
+    var plans = DefaultPlans()
+    var seen: [[String]: LayoutPlan] = [:]
+    for _ in 0..<300 {
+      let names = shapes[random.next(below: random.chance(0.7) ? 2 : shapes.count)]
+      var content = ContentState()
+      for name in names { content[name] = 1 }
+      let plan = plans.plan(for: content)
+      #expect(plan.layout == Layout.default(for: content))
+      if let known = seen[names] { #expect(plan === known) } else { seen[names] = plan }
+    }
+    #expect(seen.count == shapes.count)
+  }
 }
