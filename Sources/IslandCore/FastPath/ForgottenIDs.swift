@@ -78,6 +78,11 @@ struct ForgottenIDs: Sendable {
   /// merge against.
   func mergesByRunsMatchRewrites() -> [Bool?] { buckets.map(\.mergeByRunsMatchesRewrite) }
 
+  /// For each bucket, whether its staged keys dealt into runs and put in order within them
+  /// (``Bucket/sortedStaged()``) are the staged keys sorted. What a test checks the deal
+  /// against.
+  func stagedDealsMatchSorts() -> [Bool] { buckets.map(\.stagedDealMatchesSort) }
+
   /// How many keys it holds, counted bucket by bucket (it reads the whole set).
   var count: Int { sortedValues().reduce(0) { total, _ in total + 1 } }
 
@@ -403,7 +408,7 @@ extension ForgottenIDs {
     /// low bits only among keys of its high value. Nil when a rewrite would pack another
     /// number of low bits, and when a key is held twice (the rewrite keeps it once).
     private func mergedByRuns() -> Bucket? {
-      let staged = words[stagedStart...].sorted()
+      let staged = sortedStaged()
       let lowBits = Int(lowBitCount)
       let oldCount = Int(mergedCount)
       let count = oldCount + staged.count
@@ -424,13 +429,14 @@ extension ForgottenIDs {
         [UInt64](unsafeUninitializedCapacity: shape.wordCount + Bucket.stagingStep) {
           new, written in
           let new = UnsafeMutableBufferPointer(rebasing: new[..<shape.wordCount])
-          new.initialize(repeating: 0)
-          written = shape.wordCount
+          // The low bits and the high bits, each written in order, every word once.
+          var lowWriter = BitWriter(words: new, from: 0)
+          var highWriter = BitWriter(words: new, from: shape.highStart)
           // Where the walk is in the old high bits, and the zeros and ones before it.
           var position = 0
           var zeros = 0
           var ones = 0
-          // How many old keys' low bits, and how many old high bits, are moved.
+          // How many old keys' low bits, and how many old high bits, are written.
           var lowMoved = 0
           var highMoved = 0
           for (before, suffix) in staged.enumerated() {
@@ -471,34 +477,29 @@ extension ForgottenIDs {
               position &+= 1
               ones &+= 1
             }
-            // The old keys' bits up to it, moved by the staged keys before it, then its own.
-            Bucket.move(
-              bits: (ones &- lowMoved) &* lowBits, from: lowMoved &* lowBits, of: old,
-              to: (lowMoved &+ before) &* lowBits, of: new)
-            if lowBits > 0 {
-              Bucket.write(low, bits: lowBits, at: (ones &+ before) &* lowBits, of: new)
-            }
+            // The old keys' bits up to it, then its own.
+            lowWriter.copy(bits: (ones &- lowMoved) &* lowBits, from: lowMoved &* lowBits, of: old)
+            if lowBits > 0 { lowWriter.append(low, bits: lowBits) }
             lowMoved = ones
             let highEnd = min(position, oldHighBitCount)
             if highEnd > highMoved {
-              Bucket.move(
-                bits: highEnd &- highMoved, from: oldHighStart &+ highMoved, of: old,
-                to: newHighStart &+ highMoved &+ before, of: new)
+              highWriter.copy(bits: highEnd &- highMoved, from: oldHighStart &+ highMoved, of: old)
             }
-            let bit = newHighStart &+ position &+ before
-            new[bit &>> 6] |= 1 &<< UInt64(bit & 63)
+            // The zeros of the high values past the old keys' end, up to its one.
+            highWriter.skip(to: position &+ before)
+            highWriter.append(1, bits: 1)
             highMoved = max(highMoved, position)
           }
           // The old keys after the last staged one.
-          let before = staged.count
-          Bucket.move(
-            bits: (oldCount &- lowMoved) &* lowBits, from: lowMoved &* lowBits, of: old,
-            to: (lowMoved &+ before) &* lowBits, of: new)
+          lowWriter.copy(
+            bits: (oldCount &- lowMoved) &* lowBits, from: lowMoved &* lowBits, of: old)
+          lowWriter.finish(at: shape.highStart)
           if oldHighBitCount > highMoved {
-            Bucket.move(
-              bits: oldHighBitCount &- highMoved, from: oldHighStart &+ highMoved, of: old,
-              to: newHighStart &+ highMoved &+ before, of: new)
+            highWriter.copy(
+              bits: oldHighBitCount &- highMoved, from: oldHighStart &+ highMoved, of: old)
           }
+          highWriter.finish(at: shape.wordCount)
+          written = shape.wordCount
           samples = shape.samples(of: new)
         }
       }
@@ -506,6 +507,44 @@ extension ForgottenIDs {
         ? nil
         : Bucket(words: merged, samples: samples, count: count, shape: shape, depth: Int(depth))
     }
+
+    /// The staged suffixes in increasing order (one staged twice is there twice): dealt by
+    /// their first six bits into runs in the order of those bits, as many runs as a bucket
+    /// stages keys, then each put in order within its run, a few steps at most where they
+    /// are spread (a sort of the whole would compare each with many).
+    private func sortedStaged() -> [UInt64] {
+      let count = Int(stagedCount)
+      // The suffixes are below 2^(64 - depth): their first six bits are a run's number.
+      let shift = UInt64(max(0, 64 - Int(depth) - 6))
+      return words.withUnsafeBufferPointer { words in
+        let staged = UnsafeBufferPointer(rebasing: words[(words.count - count)...])
+        return [UInt64](unsafeUninitializedCapacity: count) { sorted, written in
+          // Where each run begins: the number of suffixes in the runs before it.
+          var starts = InlineArray<65, UInt8>(repeating: 0)
+          for suffix in staged { starts[Int(truncatingIfNeeded: suffix &>> shift) &+ 1] &+= 1 }
+          for run in 1..<64 { starts[run &+ 1] &+= starts[run] }
+          for suffix in staged {
+            let run = Int(truncatingIfNeeded: suffix &>> shift)
+            sorted.initializeElement(at: Int(starts[run]), to: suffix)
+            starts[run] &+= 1
+          }
+          // In order within the runs: each suffix moves back past the larger ones of its run.
+          for index in 1..<Swift.max(1, count) {
+            let suffix = sorted[index]
+            var slot = index
+            while slot > 0, sorted[slot &- 1] > suffix {
+              sorted[slot] = sorted[slot &- 1]
+              slot &-= 1
+            }
+            sorted[slot] = suffix
+          }
+          written = count
+        }
+      }
+    }
+
+    /// Whether ``sortedStaged()`` gives the staged keys sorted.
+    var stagedDealMatchesSort: Bool { sortedStaged() == words[stagedStart...].sorted() }
 
     /// Whether ``mergedByRuns()`` gives the words a rewrite gives; nil when nothing is staged
     /// or it would rewrite.
@@ -540,30 +579,105 @@ extension ForgottenIDs {
       if offset &+ count > 64 { words[bit &>> 6 &+ 1] |= value &>> UInt64(64 &- offset) }
     }
 
-    /// Moves `count` bits from bit `source` of `old` to bit `target` of `new` (zero there):
-    /// 64 at a time, each read from two words and written across two, the two shifts the same
-    /// for the whole run, then the few left.
-    private static func move(
-      bits count: Int, from source: Int, of old: UnsafeBufferPointer<UInt64>, to target: Int,
-      of new: UnsafeMutableBufferPointer<UInt64>
-    ) {
-      let sourceOffset = UInt64(source & 63)
-      let targetOffset = UInt64(target & 63)
-      var from = source &>> 6
-      var to = target &>> 6
-      var moved = 0
-      while moved &+ 64 <= count {
-        var value = old[from] &>> sourceOffset
-        if sourceOffset > 0 { value |= old[from &+ 1] &<< (64 &- sourceOffset) }
-        new[to] |= value &<< targetOffset
-        if targetOffset > 0 { new[to &+ 1] |= value &>> (64 &- targetOffset) }
-        from &+= 1
-        to &+= 1
-        moved &+= 64
+    /// Writes bits one after another into words, from a word on: each word is written once,
+    /// when it is full (or at the end), so that the words need not be zeroed first, nor read
+    /// back to add to them.
+    private struct BitWriter {
+      let words: UnsafeMutableBufferPointer<UInt64>
+      /// Where the words begin.
+      let start: Int
+      /// The word being filled.
+      private var index: Int
+      /// Its bits so far, and how many.
+      private var pending: UInt64 = 0
+      private var filled = 0
+
+      init(words: UnsafeMutableBufferPointer<UInt64>, from start: Int) {
+        self.words = words
+        self.start = start
+        index = start
       }
-      let rest = count &- moved
-      if rest > 0 {
-        write(bits(rest, at: source &+ moved, of: old), bits: rest, at: target &+ moved, of: new)
+
+      /// How many bits are written.
+      var bitCount: Int { (index &- start) &<< 6 &+ filled }
+
+      /// Writes `value`, of `count` bits (1 to 63).
+      mutating func append(_ value: UInt64, bits count: Int) {
+        pending |= value &<< UInt64(filled)
+        filled &+= count
+        if filled >= 64 {
+          words[index] = pending
+          index &+= 1
+          filled &-= 64
+          pending = filled == 0 ? 0 : value &>> UInt64(count &- filled)
+        }
+      }
+
+      /// Writes zeros until `bitCount` bits are written (none if as many are).
+      mutating func skip(to bitCount: Int) {
+        filled &+= bitCount &- self.bitCount
+        while filled >= 64 {
+          words[index] = pending
+          index &+= 1
+          pending = 0
+          filled &-= 64
+        }
+      }
+
+      /// Writes `count` bits of `old` from bit `source` on: 64 at a time, each read from
+      /// two words (the two shifts the same for the whole run), then the few left.
+      mutating func copy(bits count: Int, from source: Int, of old: UnsafeBufferPointer<UInt64>) {
+        let sourceOffset = UInt64(source & 63)
+        var from = source &>> 6
+        var rest = count
+        if rest >= 64 {
+          // In locals for the run: the words written might otherwise be taken to be the
+          // writer's own, and its state read and written again at every word.
+          let words = self.words
+          let shift = UInt64(filled)
+          var index = self.index
+          var pending = self.pending
+          // The pending bits, then the first of the value's; its last ones are pending next
+          // (none when none were: shifted by one, then by 63 less the pending count).
+          if sourceOffset == 0 {
+            while rest >= 64 {
+              let value = old[from]
+              words[index] = pending | value &<< shift
+              pending = (value &>> 1) &>> (63 &- shift)
+              index &+= 1
+              from &+= 1
+              rest &-= 64
+            }
+          } else {
+            while rest >= 64 {
+              let value = old[from] &>> sourceOffset | old[from &+ 1] &<< (64 &- sourceOffset)
+              words[index] = pending | value &<< shift
+              pending = (value &>> 1) &>> (63 &- shift)
+              index &+= 1
+              from &+= 1
+              rest &-= 64
+            }
+          }
+          self.index = index
+          self.pending = pending
+        }
+        if rest > 0 {
+          append(Bucket.bits(rest, at: from &<< 6 &+ Int(sourceOffset), of: old), bits: rest)
+        }
+      }
+
+      /// Writes the last word begun, and zeros up to word `end`.
+      mutating func finish(at end: Int) {
+        if filled > 0 {
+          words[index] = pending
+          index &+= 1
+          pending = 0
+          filled = 0
+        }
+        while index < end {
+          words[index] = 0
+          index &+= 1
+        }
       }
     }
 
@@ -575,7 +689,7 @@ extension ForgottenIDs {
       let lowBits = Int(lowBitCount)
       let highStart = self.highStart
       let stagedStart = self.stagedStart
-      let staged = words[stagedStart...].sorted()
+      let staged = sortedStaged()
       return words.withUnsafeBufferPointer { words in
         [UInt64](unsafeUninitializedCapacity: count) { suffixes, written in
           /// Writes `suffix` unless it was the last written.

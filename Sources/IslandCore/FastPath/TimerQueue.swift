@@ -97,8 +97,9 @@ struct TimerQueue: Sendable {
     siftUp(from: index)
   }
 
-  /// Removes and returns the earliest timer.
-  mutating func removeFirst() -> Timer? {
+  /// Removes and returns the earliest timer. Inlined into the loop that fires the timers due:
+  /// a call would hand back the timer as an optional the loop has just read as ``first``.
+  @inline(__always) mutating func removeFirst() -> Timer? {
     guard let taken = first else { return nil }
     if laneStart < lane.count, heap.first.map({ !$0.precedes(lane[laneStart]) }) ?? true {
       laneStart += 1

@@ -130,6 +130,35 @@ import Testing
     #expect(checked > 1000)
   }
 
+  /// The staged keys a merge reads, dealt into runs by their first bits and put in order
+  /// within them, are the staged keys sorted, in every bucket at every count staged: keys at
+  /// random, keys crowding one run (all of one first six bits), and keys added twice.
+  @Test func stagedKeysDealtAreTheKeysSorted() {
+    var numbers = SplitMix64(seed: 34)
+    var set = ForgottenIDs()
+    var checked = 0
+    let shared = numbers.next() & ~(UInt64.max >> 24)
+    var earlier: [UInt64] = []
+    for round in 0..<20_000 {
+      let value: UInt64
+      switch round % 3 {
+      case 0: value = numbers.next()
+      case 1: value = shared | numbers.next() >> 24
+      default:
+        value = earlier.isEmpty ? numbers.next() : earlier[Int(numbers.next() % 64) % earlier.count]
+      }
+      earlier.append(value)
+      if earlier.count > 64 { earlier.removeFirst() }
+      set.insert(key: Self.unmixed(value))
+      if round % 7 == 0 {
+        let matches = set.stagedDealsMatchSorts()
+        #expect(matches.allSatisfy { $0 }, "round \(round)")
+        checked += matches.count
+      }
+    }
+    #expect(checked > 1000)
+  }
+
   /// A key added again, while still staged or after its bucket merged it, is held once.
   @Test func aKeyAddedTwiceIsHeldOnce() {
     var numbers = SplitMix64(seed: 5)
