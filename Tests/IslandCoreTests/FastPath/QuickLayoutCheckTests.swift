@@ -3,9 +3,9 @@ import Testing
 
 @testable import IslandCore
 
-/// The layout checks' quick way, from a plan and the fields it locates, against the full
-/// check of the layout.
-@Suite struct LayoutChecksTests {
+/// The layout checks' quick way (``LayoutPlan/surelyPassesLayoutChecks(_:slots:)``), from a
+/// plan and the fields it locates, against the full check of the layout.
+@Suite struct QuickLayoutCheckTests {
   /// A content checked against a plan fails as the full check of its layout fails, and
   /// passes where it passes: the catalogue's layouts and default layouts, over contents whose
   /// fields are drawn anew (symbol names, numbers, any value), missing or added.
