@@ -3,11 +3,11 @@
 /// Events and activities keep their large or rarely present parts this way (a start's fields,
 /// an update's extras, an activity's last alert): a copy of the holder copies one reference,
 /// and a change makes a new box, so that no copy sees another's change.
-final class Frozen<Value: Sendable>: Sendable {
+package final class Frozen<Value: Sendable>: Sendable {
   /// The value.
-  let value: Value
+  package let value: Value
   /// A box holding `value`.
-  init(_ value: Value) { self.value = value }
+  package init(_ value: Value) { self.value = value }
 }
 
 /// What one kind of event carries only sometimes: each of its parts has a value that means

@@ -92,18 +92,12 @@ public enum Defect: String, CaseIterable, Equatable, Hashable, Sendable {
 /// the prefix by one reference, rather than by each of the log's and its state's.
 public struct Prefix: Equatable, Sendable {
   /// The log of the entries folded (all accepted), and the state after them.
-  public var log: EventLog { box.log }
-  private let box: Box
-
-  /// The box of a prefix's log.
-  private final class Box: Sendable {
-    let log: EventLog
-    init(_ log: EventLog) { self.log = log }
-  }
+  public var log: EventLog { box.value }
+  private let box: Frozen<EventLog>
 
   /// An empty island under `configuration`.
   public init(configuration: Configuration = Configuration()) {
-    box = Box(EventLog(configuration: configuration, caches: AppProfile.caches))
+    box = Frozen(EventLog(configuration: configuration, caches: AppProfile.caches))
   }
 
   /// The island after `entries` under `configuration`; throws the first rejection (with its
@@ -117,7 +111,7 @@ public struct Prefix: Equatable, Sendable {
         throw PrefixError(seq: entry.seq, rejection: error)
       }
     }
-    box = Box(log)
+    box = Frozen(log)
   }
 
   /// The entries folded.
