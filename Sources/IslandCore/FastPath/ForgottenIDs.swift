@@ -422,7 +422,6 @@ extension ForgottenIDs {
       let largestHigh = max(
         oldLargestHigh, Int(truncatingIfNeeded: staged[staged.count - 1] &>> UInt64(lowBits)))
       let shape = Shape(count: count, lowBits: lowBits, largestHigh: largestHigh)
-      let newHighStart = shape.highStart &<< 6
       var repeated = false
       var samples = Samples(repeating: 0)
       let merged = words.withUnsafeBufferPointer { old in
