@@ -29,111 +29,113 @@ import IslandProperties
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
-switch arguments.first {
-case "measure-child":
-  measureChild(Array(arguments.dropFirst()))
-case "digest":
-  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
-  print(Digest.report(count: count))
-case "reference": referenceRun(Array(arguments.dropFirst()))
-case "gen-digest":
-  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 3_000
-  print(GenerationDigest.report(count: count))
-case "fold":
-  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
-  let repeats = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 5
-  let kind = arguments.dropFirst(3).first.flatMap { WorkloadKind(rawValue: $0) } ?? .mixed
-  var generator = kind.generator(seed: 42)
-  var entries = generator.generate(count)
-  var seconds: [Double] = []
-  var applied: [Double] = []
-  var folded = IslandState()
-  for _ in 0..<repeats {
-    seconds.append(time { folded = foldAll(&entries) })
-    applied.append(time { _ = applyAll(entries) })
-  }
-  print(
-    "folded \(count) events: \(String(format: "%.2f", Double(count) / median(seconds) / 1e6))"
-      + " M events/s, applied with outcomes:"
-      + " \(String(format: "%.2f", Double(count) / median(applied) / 1e6)) M events/s"
-      + " (median of \(repeats)); \(folded.warnings.count) warnings,"
-      + " \(folded.effects.count) effects, \(folded.activities.count) activities kept")
-case "decode":
-  for _ in 0..<3 {
-    let seconds = try time { _ = try decodeAll(arguments[1]) }
-    print("decoded in \(String(format: "%.3f", seconds)) s")
-  }
-case "fuzz":
-  var options = GenerationOptions(maximumLength: 50)
-  options.minimumLength = 50
-  let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 5_000
-  let seconds = time {
-    for seed in 0..<UInt64(count) { _ = EventGenerator.generate(seed: seed, options: options) }
-  }
-  print("\(Int(Double(count) / seconds)) cases of 50 events/s generated and folded")
-  if arguments.dropFirst(2).first == "--all" {
-    // Each case folded again right after it is generated, both timed case by case so that a
-    // change of load on the machine falls on both alike: the difference is the generator's
-    // own cost.
-    var generating = 0.0
-    var folding = 0.0
-    for seed in 0..<UInt64(count) {
-      var fuzzCase: FuzzCase?
-      generating += time { fuzzCase = EventGenerator.generate(seed: seed, options: options) }
-      if let fuzzCase { folding += time { _ = foldCase(fuzzCase) } }
+// An error (a journal that cannot be read, a bad argument) is told on standard error, with
+// exit status 1, not left to the runtime, which would report it as a crash.
+do {
+  switch arguments.first {
+  case "measure-child":
+    measureChild(Array(arguments.dropFirst()))
+  case "digest":
+    let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+    print(Digest.report(count: count))
+  case "reference": referenceRun(Array(arguments.dropFirst()))
+  case "gen-digest":
+    let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 3_000
+    print(GenerationDigest.report(count: count))
+  case "fold":
+    let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 100_000
+    let repeats = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 5
+    let kind = arguments.dropFirst(3).first.flatMap { WorkloadKind(rawValue: $0) } ?? .mixed
+    var generator = kind.generator(seed: 42)
+    var entries = generator.generate(count)
+    var seconds: [Double] = []
+    var applied: [Double] = []
+    var folded = IslandState()
+    for _ in 0..<repeats {
+      seconds.append(time { folded = foldAll(&entries) })
+      applied.append(time { _ = applyAll(entries) })
     }
-    print("\(Int(Double(count) / folding)) cases of 50 events/s folded alone")
-    let own = (generating - folding) / Double(count * 50) * 1e9
-    print("\(Int(own)) ns of the generator's own per event")
-    let checking = time {
+    print(
+      "folded \(count) events: \(String(format: "%.2f", Double(count) / median(seconds) / 1e6))"
+        + " M events/s, applied with outcomes:"
+        + " \(String(format: "%.2f", Double(count) / median(applied) / 1e6)) M events/s"
+        + " (median of \(repeats)); \(folded.warnings.count) warnings,"
+        + " \(folded.effects.count) effects, \(folded.activities.count) activities kept")
+  case "decode":
+    for _ in 0..<3 {
+      let seconds = try time { _ = try decodeAll(arguments[1]) }
+      print("decoded in \(String(format: "%.3f", seconds)) s")
+    }
+  case "fuzz":
+    var options = GenerationOptions(maximumLength: 50)
+    options.minimumLength = 50
+    let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 5_000
+    let seconds = time {
+      for seed in 0..<UInt64(count) { _ = EventGenerator.generate(seed: seed, options: options) }
+    }
+    print("\(Int(Double(count) / seconds)) cases of 50 events/s generated and folded")
+    if arguments.dropFirst(2).first == "--all" {
+      // Each case folded again right after it is generated, both timed case by case so that a
+      // change of load on the machine falls on both alike: the difference is the generator's
+      // own cost.
+      var generating = 0.0
+      var folding = 0.0
       for seed in 0..<UInt64(count) {
-        let fuzzCase = Property.invariants.makeCase(seed: seed, options: options)
-        _ = Property.invariants.check(fuzzCase)
+        var fuzzCase: FuzzCase?
+        generating += time { fuzzCase = EventGenerator.generate(seed: seed, options: options) }
+        if let fuzzCase { folding += time { _ = foldCase(fuzzCase) } }
       }
+      print("\(Int(Double(count) / folding)) cases of 50 events/s folded alone")
+      let own = (generating - folding) / Double(count * 50) * 1e9
+      print("\(Int(own)) ns of the generator's own per event")
+      let checking = time {
+        for seed in 0..<UInt64(count) {
+          let fuzzCase = Property.invariants.makeCase(seed: seed, options: options)
+          _ = Property.invariants.check(fuzzCase)
+        }
+      }
+      print("\(Int(Double(count) / checking)) cases of 50 events/s with invariants checked")
+      let runner = PropertyRunner(property: .invariants, options: options)
+      let running = time { _ = runner.run(seed: 1, runs: count) }
+      print("\(Int(Double(count) / running)) cases of 50 events/s checked by the runner (one pass)")
     }
-    print("\(Int(Double(count) / checking)) cases of 50 events/s with invariants checked")
-    let runner = PropertyRunner(property: .invariants, options: options)
-    let running = time { _ = runner.run(seed: 1, runs: count) }
-    print("\(Int(Double(count) / running)) cases of 50 events/s checked by the runner (one pass)")
-  }
-case "waiting":
-  guard let waiting = arguments.dropFirst().first.flatMap({ Int($0) }) else {
-    print("usage: island-bench waiting W [N] [R]")
-    exit(64)
-  }
-  let count = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 100_000
-  let repeats = arguments.dropFirst(3).first.flatMap { Int($0) } ?? 5
-  var workload = WaitingWorkload(waiting: waiting, seed: 1)
-  let (prefix, generated) = workload.generate(count)
-  var events = consume generated
-  let seconds = median((0..<repeats).map { _ in secondsPerEvent(&events, from: prefix) })
-  print(
-    "folded \(events.count) events after \(waiting) waiting:"
-      + " \(String(format: "%.0f", seconds * 1e9)) ns an event"
-      + " (median of \(repeats))")
-case "replay-parts":
-  guard (2...3).contains(arguments.count) else {
-    print("usage: island-bench replay-parts FILE [WORKLOAD]")
-    exit(64)
-  }
-  let kind = arguments.dropFirst(2).first.flatMap { WorkloadKind(rawValue: $0) } ?? .mixed
-  try replayParts(arguments[1], kind: kind)
-case "write":
-  guard (3...4).contains(arguments.count), let count = Int(arguments[1]) else {
-    print("usage: island-bench write N FILE [WORKLOAD]")
-    exit(64)
-  }
-  let kind = arguments.dropFirst(3).first.flatMap { WorkloadKind(rawValue: $0) } ?? .mixed
-  var generator = kind.generator(seed: 42)
-  try JournalFiles.write(generator.generate(count), to: arguments[2])
-default:
-  do {
+  case "waiting":
+    guard let waiting = arguments.dropFirst().first.flatMap({ Int($0) }) else {
+      print("usage: island-bench waiting W [N] [R]")
+      exit(64)
+    }
+    let count = arguments.dropFirst(2).first.flatMap { Int($0) } ?? 100_000
+    let repeats = arguments.dropFirst(3).first.flatMap { Int($0) } ?? 5
+    var workload = WaitingWorkload(waiting: waiting, seed: 1)
+    let (prefix, generated) = workload.generate(count)
+    var events = consume generated
+    let seconds = median((0..<repeats).map { _ in secondsPerEvent(&events, from: prefix) })
+    print(
+      "folded \(events.count) events after \(waiting) waiting:"
+        + " \(String(format: "%.0f", seconds * 1e9)) ns an event"
+        + " (median of \(repeats))")
+  case "replay-parts":
+    guard (2...3).contains(arguments.count) else {
+      print("usage: island-bench replay-parts FILE [WORKLOAD]")
+      exit(64)
+    }
+    let kind = arguments.dropFirst(2).first.flatMap { WorkloadKind(rawValue: $0) } ?? .mixed
+    try replayParts(arguments[1], kind: kind)
+  case "write":
+    guard (3...4).contains(arguments.count), let count = Int(arguments[1]) else {
+      print("usage: island-bench write N FILE [WORKLOAD]")
+      exit(64)
+    }
+    let kind = arguments.dropFirst(3).first.flatMap { WorkloadKind(rawValue: $0) } ?? .mixed
+    var generator = kind.generator(seed: 42)
+    try JournalFiles.write(generator.generate(count), to: arguments[2])
+  default:
     var benchmark = try Benchmark(arguments: arguments)
     try benchmark.run()
-  } catch {
-    FileHandle.standardError.write(Data("island-bench: \(error)\n".utf8))
-    exit(1)
   }
+} catch {
+  FileHandle.standardError.write(Data("island-bench: \(error)\n".utf8))
+  exit(1)
 }
 
 /// Folds `entries` through the reducer (``IslandState/fold(_:at:)``), as a replay does, from
