@@ -129,7 +129,7 @@ struct Benchmark {
     }
 
     log("fuzzing throughput")
-    results.fuzz = fuzzing()
+    results.fuzz = try fuzzing()
 
     log("the REPL: island run, \(scriptLengths.short) and \(scriptLengths.long) commands")
     results.repl = try repl()
@@ -163,35 +163,26 @@ struct Benchmark {
     return zip(tools, times).map { ($0.name, median($1)) }
   }
 
-  /// Cases of exactly 50 events from IslandProperties' generator, per second on this
-  /// thread: generated and folded, then also checked for the invariants after every event.
-  private func fuzzing() -> (generated: Double, checked: Double) {
-    var options = GenerationOptions(maximumLength: 50)
-    options.minimumLength = 50
-    func rate(_ body: (UInt64) -> Void) -> Double {
-      var count: UInt64 = 0
-      let start = monotonicSeconds()
-      while monotonicSeconds() - start < 2 {
-        for _ in 0..<100 {
-          body(count)
-          count += 1
-        }
+  /// Cases of exactly 50 events from IslandProperties' generator, per second on one thread:
+  /// generated and folded, then also checked for the invariants after every event. Each
+  /// measured in a fresh copy of this program (``fuzzingRates(seconds:)``), as `island fuzz`
+  /// runs in a process of its own, not in this one after it folded millions of events; the
+  /// median of ``runs``.
+  private func fuzzing() throws -> (generated: Double, checked: Double) {
+    var generated: [Double] = []
+    var checked: [Double] = []
+    for _ in 0..<runs {
+      let output = try outputOfFreshCopy(["fuzz-rates"])
+      let rates = output.split(separator: " ").compactMap {
+        Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
       }
-      return Double(count) / (monotonicSeconds() - start)
-    }
-    let generated = rate { seed in
-      _ = EventGenerator.generate(seed: seed, options: options)
-    }
-    // As `island fuzz` runs them: generated, folded once with the invariants checked after
-    // every event, 100 cases a batch.
-    let runner = PropertyRunner(property: .invariants, options: options)
-    let checked = rate { seed in
-      guard seed % 100 == 0 else { return }
-      if let failure = runner.run(seed: seed, runs: 100).counterexample {
-        FileHandle.standardError.write(Data("island-bench: fuzz case failed: \(failure)\n".utf8))
+      guard rates.count == 2 else {
+        throw ChildError(description: "fuzz-rates printed \(output.debugDescription)")
       }
+      generated.append(rates[0])
+      checked.append(rates[1])
     }
-    return (generated, checked)
+    return (median(generated), median(checked))
   }
 
   /// `island run` of a short and a long REPL script, in turns: the median time per command

@@ -1,4 +1,5 @@
 import Foundation
+import IslandProperties
 
 /// Seconds on the monotonic clock.
 func monotonicSeconds() -> Double {
@@ -44,6 +45,20 @@ struct ChildError: Error, CustomStringConvertible {
 /// events, every child would seem to peak at this process's size. Spawned from a fresh copy
 /// of the program, it is charged at most that copy's few megabytes.
 func runChild(_ arguments: [String]) throws -> ChildRun {
+  let output = try outputOfFreshCopy(["measure-child"] + arguments)
+  let fields = output.split(separator: " ")
+  guard fields.count == 3, let seconds = Double(fields[0]), let peak = Int(fields[1]),
+    let exit = Int32(fields[2].trimmingCharacters(in: .whitespacesAndNewlines))
+  else {
+    throw ChildError(description: "cannot run \(arguments[0]): \(output)")
+  }
+  return ChildRun(seconds: seconds, peakBytes: peak, status: exit)
+}
+
+/// What a fresh copy of this program run with `arguments` prints on standard output: a
+/// measure taken in a process of its own, which nothing this one did before has shaped (its
+/// heap, its caches), as a user's command would be.
+func outputOfFreshCopy(_ arguments: [String]) throws -> String {
   var pipe: [Int32] = [0, 0]
   guard Glibc.pipe(&pipe) == 0 else { throw ChildError(description: "pipe failed") }
   var actions = posix_spawn_file_actions_t()
@@ -51,7 +66,7 @@ func runChild(_ arguments: [String]) throws -> ChildRun {
   defer { posix_spawn_file_actions_destroy(&actions) }
   posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
   posix_spawn_file_actions_addclose(&actions, pipe[0])
-  let helper = ["/proc/self/exe", "measure-child"] + arguments
+  let helper = ["/proc/self/exe"] + arguments
   let argv = helper.map { strdup($0) } + [nil]
   defer { for pointer in argv { free(pointer) } }
   var pid: pid_t = 0
@@ -70,14 +85,7 @@ func runChild(_ arguments: [String]) throws -> ChildRun {
   close(pipe[0])
   var status: Int32 = 0
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-  let fields = String(decoding: output, as: UTF8.self).split(separator: " ")
-  guard fields.count == 3, let seconds = Double(fields[0]), let peak = Int(fields[1]),
-    let exit = Int32(fields[2].trimmingCharacters(in: .whitespacesAndNewlines))
-  else {
-    throw ChildError(
-      description: "cannot run \(arguments[0]): \(String(decoding: output, as: UTF8.self))")
-  }
-  return ChildRun(seconds: seconds, peakBytes: peak, status: exit)
+  return String(decoding: output, as: UTF8.self)
 }
 
 /// `island-bench measure-child ARGUMENTS...`: runs the arguments as ``spawnAndWait(_:)``
@@ -129,4 +137,35 @@ func commandExists(_ command: String) -> Bool {
   return path.split(separator: ":").contains {
     access("\($0)/\(command)", X_OK) == 0
   }
+}
+
+/// `island-bench fuzz-rates`: cases of exactly 50 events from IslandProperties' generator,
+/// per second on this thread, each rate over `seconds`: generated and folded; then as
+/// `island fuzz` runs them, generated and folded once with the invariants checked after every
+/// event, 100 cases a batch. A failing case is told on standard error.
+func fuzzingRates(seconds: Double) -> (generated: Double, checked: Double) {
+  var options = GenerationOptions(maximumLength: 50)
+  options.minimumLength = 50
+  func rate(_ body: (UInt64) -> Void) -> Double {
+    var count: UInt64 = 0
+    let start = monotonicSeconds()
+    while monotonicSeconds() - start < seconds {
+      for _ in 0..<100 {
+        body(count)
+        count += 1
+      }
+    }
+    return Double(count) / (monotonicSeconds() - start)
+  }
+  let generated = rate { seed in
+    _ = EventGenerator.generate(seed: seed, options: options)
+  }
+  let runner = PropertyRunner(property: .invariants, options: options)
+  let checked = rate { seed in
+    guard seed % 100 == 0 else { return }
+    if let failure = runner.run(seed: seed, runs: 100).counterexample {
+      FileHandle.standardError.write(Data("island-bench: fuzz case failed: \(failure)\n".utf8))
+    }
+  }
+  return (generated, checked)
 }

@@ -55,7 +55,8 @@ extension Benchmark {
     lines.append(
       "fuzzing, 50-event cases on one thread: \(format(results.fuzz.generated, 0))/s "
         + "generated and folded, \(format(results.fuzz.checked, 0))/s with the invariants "
-        + "checked after every event (as island fuzz runs them)")
+        + "checked after every event (as island fuzz runs them); medians, each run in a "
+        + "fresh process")
     lines.append(
       "REPL, island run: \(format(results.repl.short * 1e6, 0)) µs a command in a "
         + "\(Benchmark.label(scriptLengthsForReport.short))-command script, "

@@ -14,6 +14,8 @@ import IslandProperties
 //   island-bench fuzz [N] [--all] 50-event fuzz cases per second: generated and folded (and
 //                               with --all: folded alone, with the invariants checked, and
 //                               checked by PropertyRunner, which generates and checks at once)
+//   island-bench fuzz-rates     the same, each over a second, as two numbers (what the
+//                               whole benchmark runs in a fresh copy of itself)
 //   island-bench fold N [R] [WORKLOAD]
 //                               folds N generated events R times (for profilers)
 //   island-bench waiting W [N] [R]
@@ -66,6 +68,9 @@ do {
       let seconds = try time { _ = try decodeAll(arguments[1]) }
       print("decoded in \(String(format: "%.3f", seconds)) s")
     }
+  case "fuzz-rates":
+    let rates = fuzzingRates(seconds: 1)
+    print("\(rates.generated) \(rates.checked)")
   case "fuzz":
     var options = GenerationOptions(maximumLength: 50)
     options.minimumLength = 50
