@@ -7,11 +7,9 @@ import IslandProperties
 enum GenerationDigest {
   /// One digest per set of options, then one of the views, separated by spaces.
   static func report(count: Int) -> String {
-    var fixed = GenerationOptions(maximumLength: 50)
-    fixed.minimumLength = 50
     let sets: [(GenerationOptions, Prefix?)] = [
       (GenerationOptions(), nil),
-      (fixed, nil),
+      (GenerationOptions.fiftyEvents, nil),
       (GenerationOptions(variesConfiguration: false), nil),
       (GenerationOptions(maximumLength: 80, invalidShare: 0.6), nil),
       (GenerationOptions(invalidShare: 0), nil),

@@ -144,8 +144,7 @@ func commandExists(_ command: String) -> Bool {
 /// `island fuzz` runs them, generated and folded once with the invariants checked after every
 /// event, 100 cases a batch. A failing case is told on standard error.
 func fuzzingRates(seconds: Double) -> (generated: Double, checked: Double) {
-  var options = GenerationOptions(maximumLength: 50)
-  options.minimumLength = 50
+  let options = GenerationOptions.fiftyEvents
   func rate(_ body: (UInt64) -> Void) -> Double {
     var count: UInt64 = 0
     let start = monotonicSeconds()
@@ -168,4 +167,14 @@ func fuzzingRates(seconds: Double) -> (generated: Double, checked: Double) {
     }
   }
   return (generated, checked)
+}
+
+extension GenerationOptions {
+  /// Cases of exactly 50 events, otherwise as by default: the cases the fuzzing target is
+  /// set in.
+  static var fiftyEvents: GenerationOptions {
+    var options = GenerationOptions(maximumLength: 50)
+    options.minimumLength = 50
+    return options
+  }
 }

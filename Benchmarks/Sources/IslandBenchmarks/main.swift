@@ -72,8 +72,7 @@ do {
     let rates = fuzzingRates(seconds: 1)
     print("\(rates.generated) \(rates.checked)")
   case "fuzz":
-    var options = GenerationOptions(maximumLength: 50)
-    options.minimumLength = 50
+    let options = GenerationOptions.fiftyEvents
     let count = arguments.dropFirst().first.flatMap { Int($0) } ?? 5_000
     let seconds = time {
       for seed in 0..<UInt64(count) { _ = EventGenerator.generate(seed: seed, options: options) }
