@@ -104,7 +104,9 @@ let package = Package(
         "IslandCore", "IslandDrawing", "IslandJournal", "IslandREPL", "IslandTerminal",
         "IslandProperties", "IslandPictures", "IslandLayoutExport", "IslandPush",
       ]),
-    .executableTarget(name: "island", dependencies: ["IslandCLI"]),
+    // glibc's allocator settings, which the executable sets for itself (Sources/island).
+    .systemLibrary(name: "CMalloc"),
+    .executableTarget(name: "island", dependencies: ["IslandCLI", "CMalloc"]),
 
     .testTarget(
       name: "IslandCoreTests", dependencies: ["IslandCore", "IslandTesting", "IslandProperties"]),

@@ -1,0 +1,2 @@
+// glibc's allocator settings (mallopt), for the island executable.
+#include <malloc.h>
