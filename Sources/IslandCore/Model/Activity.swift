@@ -66,14 +66,6 @@ public struct Activity: Equatable, Sendable {
     self.derived = derived
   }
 
-  /// An activity of no id that holds nothing of its own: what a spent slot of the activity
-  /// list holds (``ActivityList``), so that a forgotten activity leaves nothing behind.
-  static let vacant = Activity(
-    attributes: .vacant, relevance: 0, staleAt: nil, content: ContentState(),
-    derived: ContentMeasures(
-      payloadBytes: 0, fieldSlots: ActivityAttributes.vacant.plan.slots(in: ContentState()),
-      fieldMeasures: FieldMeasures()))
-
   /// Its content's fields, numbered as its layout plan's roles.
   var fields: LayoutFields {
     LayoutFields(plan: attributes.plan, content: content, slots: derived.fieldSlots)

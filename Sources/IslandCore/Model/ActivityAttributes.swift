@@ -59,12 +59,6 @@
       id: id.id, app: app.id, url: url, links: links)
   }
 
-  /// The attributes of ``Activity/vacant``: of no id, no app, and a layout that shows
-  /// nothing.
-  static let vacant = ActivityAttributes(
-    id: "", app: "", startSeq: -1, startedAt: 0, url: nil, links: RegionLinks(),
-    plan: LayoutPlan(Layout()), layoutName: nil)
-
   @usableFromInline static func == (left: ActivityAttributes, right: ActivityAttributes) -> Bool {
     left === right
       || (left.id == right.id && left.app == right.app && left.startSeq == right.startSeq

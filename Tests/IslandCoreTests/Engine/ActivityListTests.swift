@@ -4,7 +4,8 @@ import Testing
 @testable import IslandCore
 
 /// The state's activity list reads and changes as an array does, whichever side of a
-/// removed activity it moves and however many spent slots it holds at the front.
+/// removed activity it moves and wherever in its ring its first activity is; a copy is a
+/// value of its own.
 @Suite struct ActivityListTests {
   /// `count` activities in start order, each ended and waiting on the Lock Screen.
   static func activities(_ count: Int) -> [Activity] {
@@ -46,7 +47,7 @@ import Testing
     }
   }
 
-  @Test func aForgottenActivityLeavesNothingBehindInItsSpentSlot() {
+  @Test func aForgottenActivityLeavesNothingBehind() {
     var list = ActivityList()
     weak var forgotten: ActivityAttributes?
     do {
@@ -69,7 +70,7 @@ import Testing
     #expect(list[1].id == "a2")
   }
 
-  @Test func listsOfTheSameActivitiesAreEqualWhateverSlotsTheyHaveSpent() {
+  @Test func listsOfTheSameActivitiesAreEqualWhereverTheirRingsBegin() {
     let pool = Self.activities(6)
     var spent = ActivityList()
     for activity in pool { spent.append(activity) }
@@ -80,5 +81,46 @@ import Testing
     #expect(spent == plain)
     plain.remove(at: 3)
     #expect(spent != plain)
+  }
+
+  @Test func aCopyIsAValueOfItsOwn() {
+    let pool = Self.activities(20)
+    var list = ActivityList()
+    for activity in pool.prefix(16) { list.append(activity) }
+    // The ring now begins a slot in, and is full.
+    list.remove(at: 0)
+    let copy = list
+    var changed = list
+    changed.remove(at: 3)
+    changed.append(pool[16])
+    changed[0].phase = .dismissed
+    #expect(copy == list)
+    #expect(list.map(\.id) == pool[1..<16].map(\.id))
+    #expect(list.map(\.phase) == Array(repeating: .ended, count: 15))
+    #expect(changed.map(\.id) == (pool[1..<4] + pool[5..<17]).map(\.id))
+    #expect(changed[0].phase == .dismissed)
+    #expect(changed.position(startedBy: pool[16].startSeq) == 14)
+    #expect(copy.position(startedBy: pool[16].startSeq) == nil)
+  }
+
+  @Test func aListGoneReleasesItsActivities() {
+    weak var kept: ActivityAttributes?
+    weak var removed: ActivityAttributes?
+    do {
+      var list = ActivityList()
+      do {
+        let pool = Self.activities(40)
+        kept = pool[30].attributes
+        removed = pool[3].attributes
+        // Past its first room (moved into a larger ring), then round its end.
+        for activity in pool.prefix(20) { list.append(activity) }
+        for _ in 0..<10 { list.remove(at: 0) }
+        for activity in pool[20..<40] { list.append(activity) }
+      }
+      #expect(kept != nil)
+      #expect(removed == nil)
+      #expect(list.map(\.id) == (10..<40).map { "a\($0)" })
+    }
+    #expect(kept == nil)
   }
 }
