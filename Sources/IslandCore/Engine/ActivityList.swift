@@ -81,7 +81,7 @@ public struct ActivityList: RandomAccessCollection, Sendable {
       makeUnique()
     }
     // The slot after the last activity's (not yet one of the list's).
-    let slot = (ring.head &+ ring.count) & ring.mask
+    let slot = ring.wrappedSlot(ring.count)
     (ring.activities + slot).initialize(to: activity)
     ring.startSeqs[slot] = startSeq
     ring.count += 1
@@ -149,8 +149,12 @@ public struct ActivityList: RandomAccessCollection, Sendable {
     /// The slot of the activity at `position` (below ``count``; checked).
     @inlinable func slot(_ position: Int) -> Int {
       precondition(UInt(bitPattern: position) < UInt(bitPattern: count), "no activity there")
-      return (head &+ position) & mask
+      return wrappedSlot(position)
     }
+
+    /// The slot `position` places after ``head``, round the end: unchecked, for the slot
+    /// after the last activity's.
+    @inlinable func wrappedSlot(_ position: Int) -> Int { (head &+ position) & mask }
 
     /// A ring of `capacity` slots holding this one's activities from slot 0 on: moved out of
     /// this one when `moving` (nothing else refers to it, and it then holds none), copied
@@ -174,8 +178,8 @@ public struct ActivityList: RandomAccessCollection, Sendable {
     /// Moves the activity at position `from` (initialized) to position `to` (not), with its
     /// start seq.
     func move(from: Int, to: Int) {
-      let source = (head &+ from) & mask
-      let target = (head &+ to) & mask
+      let source = slot(from)
+      let target = slot(to)
       (activities + target).moveInitialize(from: activities + source, count: 1)
       startSeqs[target] = startSeqs[source]
     }

@@ -72,15 +72,15 @@ import Testing
 
   @Test func listsOfTheSameActivitiesAreEqualWhereverTheirRingsBegin() {
     let pool = Self.activities(6)
-    var spent = ActivityList()
-    for activity in pool { spent.append(activity) }
-    spent.remove(at: 1)
-    spent.remove(at: 0)
+    var shifted = ActivityList()
+    for activity in pool { shifted.append(activity) }
+    shifted.remove(at: 1)
+    shifted.remove(at: 0)
     var plain = ActivityList()
     for activity in pool.dropFirst(2) { plain.append(activity) }
-    #expect(spent == plain)
+    #expect(shifted == plain)
     plain.remove(at: 3)
-    #expect(spent != plain)
+    #expect(shifted != plain)
   }
 
   @Test func aCopyIsAValueOfItsOwn() {
