@@ -38,11 +38,10 @@ public struct EventGenerator {
   /// The latest start of an activity that has reached its 8 h limit by the current step's
   /// time, when the timers due by then fire before the step (nil otherwise).
   private var limitTime: Milliseconds?
-  /// The activity at each position of the island's list as last looked up, by its start
-  /// seq (which no other activity of the island has), and the index of its app in
-  /// ``AppProfile/all``: the same activity found there again is known at once, without
-  /// reading its bundle id or comparing it with the apps'.
-  private var appAtPosition: [(startSeq: Int, index: Int?)] = []
+  /// The seq the current step takes once folded: the island's seq before it, plus one.
+  private var stepSeq = 0
+  /// The apps of the starts of this generator's steps, by their seqs.
+  private var startedApps: StartedApps
   /// Whether every activity of the islands the steps are chosen from was started by this
   /// generator's own steps (the prefix had none): its ids are then fresh by construction,
   /// and need not be looked up.
@@ -66,9 +65,9 @@ public struct EventGenerator {
     length = random.next(in: min(max(1, options.minimumLength), longest)...longest)
     self.random = random
     self.options = options
-    // Room for the activities of most cases, so that the lists do not grow step by step.
+    startedApps = StartedApps(after: self.prefix.state.seq, steps: length)
+    // Room for the activities of most cases, so that the list does not grow step by step.
     live.reserveCapacity(16)
-    appAtPosition.reserveCapacity(16)
   }
 
   /// Generates the case of seed `seed` after `prefix` (nil: an empty island, its
@@ -103,6 +102,8 @@ public struct EventGenerator {
     let t = nextTime(after: state)
     var view = state
     if t > state.t { _ = try? view.apply(.tick, at: t) }
+    // The view's seq counts the tick, which the step is not folded after.
+    stepSeq = state.seq + 1
     findLive(in: view, timersFiredBy: nil)
     shown = Shown(view)
     return (chooseStep(at: t, now: state.t, in: view), view)
@@ -120,6 +121,7 @@ public struct EventGenerator {
     let t = nextTime(after: state)
     // No timer is ever left due at the island's own time: they fire only if time moves on.
     let firing = t > state.t ? t : nil
+    stepSeq = state.seq + 1
     let reachingLimit = findLive(in: state, timersFiredBy: firing)
     shown = Shown.after(state, live: live, timersFiredBy: firing, reachingLimit: reachingLimit)
     assert(firing == nil || shown.agrees(with: state, tickedAt: t, live: live))
@@ -189,34 +191,7 @@ public struct EventGenerator {
   /// The index in ``AppProfile/all`` of the app of live activity `index` (in ``live``); nil
   /// for another app, whose updates patch nothing.
   private mutating func appOfLive(_ index: Int, in world: IslandState) -> Int? {
-    appIndex(at: live[index], in: world)
-  }
-
-  /// The index in ``AppProfile/all`` of the app of the activity at `position` in `world`.
-  ///
-  /// Inlined where it is used, once for each live activity when their apps are counted: the
-  /// activity is most often the one found there before, and a call would cost more than the
-  /// look.
-  @inline(__always)
-  private mutating func appIndex(at position: Int, in world: IslandState) -> Int? {
-    let startSeq = world.activities[position].startSeq
-    if position < appAtPosition.count, appAtPosition[position].startSeq == startSeq {
-      return appAtPosition[position].index
-    }
-    return lookUpApp(at: position, startSeq: startSeq, in: world)
-  }
-
-  /// The index in ``AppProfile/all`` of the app of the activity at `position` in `world`,
-  /// whose start seq is `startSeq`, read from its bundle id and kept for the next look.
-  @inline(never)
-  private mutating func lookUpApp(
-    at position: Int, startSeq: Int, in world: IslandState
-  ) -> Int? {
-    let index = AppProfile.index(of: world.activities[position].app)
-    // Start seqs begin at 1: a slot of 0 holds no activity yet.
-    while appAtPosition.count <= position { appAtPosition.append((0, nil)) }
-    appAtPosition[position] = (startSeq, index)
-    return index
+    startedApps.app(at: live[index], in: world)
   }
 
   // MARK: - Time
@@ -400,6 +375,7 @@ public struct EventGenerator {
         : EventGenerator.bounded(t + (random.pick(EventGenerator.staleSteps) ?? 1_000))
     }
     let id = freshID(for: app, in: world)
+    startedApps.note(app, startingAt: stepSeq)
     let profile = AppProfile.all[app]
     let state = profile.startState(&random, now: t)
     let url = random.chance(0.9) ? profile.url : nil
@@ -526,7 +502,8 @@ public struct EventGenerator {
       let activity = world.activities[position]
       event =
         random.chance(0.6)
-        ? .update(makeUpdate(of: activity.id, app: AppProfile.index(of: activity.app), at: t))
+        ? .update(
+          makeUpdate(of: activity.id, app: startedApps.app(at: position, in: world), at: t))
         : .end(End(activity: activity.id))
     case .duplicateStart:
       guard let position = pickActivity(in: world, where: { _, _ in true }) else { return nil }
@@ -573,6 +550,7 @@ public struct EventGenerator {
     case .invalidApp:
       var fields = startFields(of: app, at: t, in: world)
       fields.app = random.pick(["", "9lives", "com example", "com_example", "-app"]) ?? ""
+      startedApps.note(nil, startingAt: stepSeq)
       event = .start(fields.start())
     case .malformedURL:
       var fields = startFields(of: app, at: t, in: world)
@@ -655,6 +633,47 @@ public struct EventGenerator {
     "", "has space", "slash/id", String(repeating: "a", count: 65), "é",
   ]
   private static let defects = Defect.allCases
+}
+
+/// The app of each activity a generator's steps started, known from the start that started it
+/// rather than read from its bundle id.
+///
+/// An accepted start's activity has the start's seq, the island's seq before it plus one; a
+/// rejected start leaves its seq to the next event, which writes over its app if it is a
+/// start, and starts nothing otherwise.
+private struct StartedApps {
+  /// The seq of the first step after the prefix: the first of ``apps``.
+  private let firstSeq: Int
+  /// The app (by index in ``AppProfile/all``) of each start, by its seq less ``firstSeq``;
+  /// nil for a start of an app the generator does not play (a defect's), or none.
+  private var apps: [Int?] = []
+
+  /// A record for the steps after an island of seq `seq`, with room for `steps` starts.
+  init(after seq: Int, steps: Int) {
+    firstSeq = seq + 1
+    apps.reserveCapacity(steps)
+  }
+
+  /// Notes that the start that takes seq `seq` is of `app` (nil: of an app the generator
+  /// does not play).
+  mutating func note(_ app: Int?, startingAt seq: Int) {
+    let slot = seq - firstSeq
+    guard slot >= 0 else { return }
+    while apps.count <= slot { apps.append(nil) }
+    apps[slot] = app
+  }
+
+  /// The index in ``AppProfile/all`` of the app of the activity at `position` in `world`:
+  /// that of its start when a step made it, else read from its bundle id (an activity of the
+  /// prefix); nil for an app the generator does not play.
+  func app(at position: Int, in world: IslandState) -> Int? {
+    let slot = world.activities[position].startSeq - firstSeq
+    guard slot >= 0, slot < apps.count else {
+      return AppProfile.index(of: world.activities[position].app)
+    }
+    assert(apps[slot] == AppProfile.index(of: world.activities[position].app))
+    return apps[slot]
+  }
 }
 
 /// What the island shows at a step's time, once the timers due by then have fired: whether
