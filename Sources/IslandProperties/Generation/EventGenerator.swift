@@ -143,39 +143,53 @@ public struct EventGenerator {
   /// Finds the activities of `world` live at the step's time: the active and stale ones, but
   /// for those reaching their 8 h limit by `t` when the timers due by then fire. Returns
   /// whether one does.
+  ///
+  /// They are read from the placement, which ranks every active and stale activity and no
+  /// other: put back in position order, its activities are the live ones in start order, found
+  /// without going over the ended and dismissed ones the list keeps. Debug builds check them
+  /// against the list.
   @discardableResult
   private mutating func findLive(in world: IslandState, timersFiredBy t: Milliseconds?) -> Bool {
-    // The list is written over in place and cut back only when it shrinks, by its last
-    // elements one at a time (most often one): emptying it first, or cutting a range off it,
-    // would go through the general replacement of a range.
-    var count = 0
     appsCounted = false
     limitTime = t.map { $0 - world.configuration.policy.maximumActiveDuration }
-    var reachingLimit = false
-    // Activities are in start order and time never goes back: once one started after the
-    // limit time, every later one did too, and starts need not be read any more.
-    var limit = limitTime
-    // Field by field: a whole activity copied out of the list costs a retain and a release
-    // for each of its references.
-    let activities = world.activities
-    for position in activities.indices {
-      switch activities[position].phase {
-      case .active, .stale:
-        if let time = limit {
-          if activities[position].startedAt <= time {
-            reachingLimit = true
-            continue
-          }
-          limit = nil
+    let ranked = world.placement.ranked
+    // Most steps leave the live activities as they were, and the list is written only when
+    // they change: a write checks that the list is not shared.
+    if ranked.count != live.count || !ranked.allSatisfy(live.contains) {
+      // Written over in place and cut back only when it shrinks, by its last elements one
+      // at a time (most often one): emptying it first, or cutting a range off it, would go
+      // through the general replacement of a range.
+      var count = 0
+      for position in ranked {
+        if count == live.count { live.append(position) }
+        // Sorted by insertion: the ranked activities are few, and often nearly in start order.
+        var slot = count
+        while slot > 0, live[slot - 1] > position {
+          live[slot] = live[slot - 1]
+          slot -= 1
         }
-        if count < live.count { live[count] = position } else { live.append(position) }
+        live[slot] = position
         count += 1
-      case .ended, .dismissed:
-        break
       }
+      while count < live.count { live.removeLast() }
     }
-    while count < live.count { live.removeLast() }
-    return reachingLimit
+    let count = live.count
+    // Activities are in start order and time never goes back: those reaching their limit
+    // are the first.
+    var reachingLimit = 0
+    if let time = limitTime {
+      while reachingLimit < count, world.activities[live[reachingLimit]].startedAt <= time {
+        reachingLimit += 1
+      }
+      if reachingLimit > 0 { live.removeFirst(reachingLimit) }
+    }
+    assert(
+      live
+        == world.activities.indices.filter { position in
+          world.activities[position].isEligible
+            && !(limitTime.map { world.activities[position].startedAt <= $0 } ?? false)
+        })
+    return reachingLimit > 0
   }
 
   /// Counts the live activities of each app, once a step.
