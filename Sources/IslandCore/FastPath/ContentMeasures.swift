@@ -94,6 +94,49 @@ struct PlainStrings: Sendable {
 }
 
 extension ContentMeasures {
+  /// What a start measures of `content`: the measures of the plan's first fields (numbered
+  /// under ``FieldMeasures/capacity``, as ``FieldMeasures/init(_:count:estimated:)`` makes
+  /// them, `slots` locating them), and the length of `content` as a compact JSON object, as
+  /// ``PayloadSize/jsonLength(of:)-(ContentState)`` counts it. The field names must be valid
+  /// (``Validation/checkFieldName(_:)``).
+  ///
+  /// One pass over the fields, read in place: each value a slot locates is read once, for
+  /// its width and its JSON length together, and its name's length is its role's (the slot
+  /// was found by that name); only the other fields are read for their JSON length.
+  static func measureStart(
+    _ content: ContentState, plan: LayoutPlan, slots: FieldSlots
+  ) -> (measures: FieldMeasures, contentBytes: Int) {
+    var measures = FieldMeasures()
+    // The positions (under 64) of the fields counted with their roles' measures.
+    var counted: UInt64 = 0
+    var bytes = 2 + max(0, content.fields.count - 1)
+    content.fields.withUnsafeBufferPointer { held in
+      plan.roles.withUnsafeBufferPointer { roles in
+        for field in 0..<min(FieldMeasures.capacity, roles.count) {
+          let width = plan.estimates(field)
+          guard let position = slots.position(of: field) else {
+            // Too far in for a slot, or not there: found by name, counted with the others.
+            if let position = ContentState.position(of: roles[field].name, in: held) {
+              measures[field] = FieldMeasure(held[position].value, width: width)
+            }
+            continue
+          }
+          let measure = FieldMeasure(held[position].value, width: width)
+          measures[field] = measure
+          counted |= 1 &<< UInt64(position)
+          // A field name holds no character JSON escapes: its bytes and two quotes.
+          bytes += roles[field].nameLength + 3 + measure.jsonLength
+        }
+        guard counted.nonzeroBitCount < held.count else { return }
+        for position in held.indices where position >= 64 || counted & 1 &<< UInt64(position) == 0 {
+          bytes +=
+            held[position].name.utf8.count + 3 + PayloadSize.jsonLength(of: held[position].value)
+        }
+      }
+    }
+    return (measures, bytes)
+  }
+
   /// The length of `content` as a compact JSON object, as
   /// ``PayloadSize/jsonLength(of:)-(ContentState)`` counts it, with the values of the fields
   /// measured in `measures` (those of the plan's first `roles` roles that `slots` locates)

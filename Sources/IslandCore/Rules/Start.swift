@@ -48,7 +48,8 @@ extension IslandState {
     // budget on the lines it may take. Measured unless the estimate from its fields' widths
     // is clearly within it. The minimal view's width is its check.
     let fields = LayoutFields(plan: plan, content: start.state, slots: fieldSlots)
-    let measures = FieldMeasures(fields, count: plan.roles.count, estimated: plan.estimatedFields)
+    let (measures, contentBytes) = ContentMeasures.measureStart(
+      start.state, plan: plan, slots: fieldSlots)
     var widths = InlineArray<7, Double?>(repeating: nil)
     // Over every zone, not the shown set's bits: a loop over the seven cases is unrolled.
     for zone in Zone.allCases where plan.shownZones.contains(zone) {
@@ -83,10 +84,7 @@ extension IslandState {
     let attributes = ActivityAttributes(
       id: id, app: app, startSeq: seq, startedAt: t, url: start.url,
       links: start.links, plan: plan, layoutName: layoutName)
-    let payloadBytes =
-      attributes.attributeBytes
-      + ContentMeasures.jsonLength(
-        of: start.state, measures: measures, slots: fieldSlots, roles: plan.roles.count)
+    let payloadBytes = attributes.attributeBytes + contentBytes
     try PayloadSize.check(payloadBytes, of: start.activity, limit: policy.payloadLimit)
     try Limits.checkRoomForStart(
       app: start.app, liveOfApp: liveOfApp, live: eligible.count, policy: policy)
