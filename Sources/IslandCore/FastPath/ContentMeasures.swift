@@ -136,35 +136,4 @@ extension ContentMeasures {
     }
     return (measures, bytes)
   }
-
-  /// The length of `content` as a compact JSON object, as
-  /// ``PayloadSize/jsonLength(of:)-(ContentState)`` counts it, with the values of the fields
-  /// measured in `measures` (those of the plan's first `roles` roles that `slots` locates)
-  /// taken from their measures: a start counts each value once, not once to measure it and
-  /// again for the payload. The field names must be valid (``Validation/checkFieldName(_:)``).
-  static func jsonLength(
-    of content: ContentState, measures: FieldMeasures, slots: FieldSlots, roles: Int
-  ) -> Int {
-    // The positions (under 64) of the fields whose values are measured.
-    var measured: UInt64 = 0
-    var bytes = 2 + max(0, content.fields.count - 1)
-    // The measures read in place: their subscript would copy them all to read one.
-    let byField = measures.byField.span
-    for field in 0..<min(FieldMeasures.capacity, roles) {
-      guard let position = slots.position(of: field), position < 64,
-        measured & 1 << UInt64(position) == 0
-      else { continue }
-      measured |= 1 << UInt64(position)
-      bytes += byField[field].jsonLength
-    }
-    for position in content.fields.indices {
-      // A start's field names are checked first (``Validation/checkFieldName(_:)``): a field
-      // name holds no character JSON escapes, so it takes its bytes and two quotes.
-      bytes += content.fields[position].name.utf8.count + 3
-      if position >= 64 || measured & 1 << UInt64(position) == 0 {
-        bytes += PayloadSize.jsonLength(of: content.fields[position].value)
-      }
-    }
-    return bytes
-  }
 }

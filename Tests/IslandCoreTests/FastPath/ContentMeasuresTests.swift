@@ -5,30 +5,6 @@ import Testing
 
 /// What a start keeps of its content's measures counts as the rules count.
 @Suite struct ContentMeasuresTests {
-  /// A start counts its payload from the measures it made of the layout's fields: the same
-  /// length as the payload rule's count of the whole content, extra fields and default
-  /// layouts included.
-  @Test func aPayloadCountedFromFieldMeasuresIsThePayloadRulesCount() throws {
-    var draws = Draws(state: 9)
-    for named in Layout.catalogue {
-      for _ in 0..<200 {
-        var content = named.sampleState
-        for field in content.fields where draws.below(3) > 0 { content[field.name] = draws.value() }
-        if draws.below(2) == 0 { content["extra\(draws.below(5))"] = draws.value() }
-        for plan in [
-          try #require(LayoutPlan.named(named.name)), LayoutPlan(.default(for: content)),
-        ] {
-          let slots = plan.slots(in: content)
-          let fields = LayoutFields(plan: plan, content: content, slots: slots)
-          let measures = FieldMeasures(fields, count: plan.roles.count)
-          let counted = ContentMeasures.jsonLength(
-            of: content, measures: measures, slots: slots, roles: plan.roles.count)
-          #expect(counted == PayloadSize.jsonLength(of: content), "\(content)")
-        }
-      }
-    }
-  }
-
   /// A start's one pass over its content measures each field as the measures of the layout's
   /// fields do, and counts the payload rule's length of the whole content.
   @Test func aStartsOnePassMeasuresAsTheFieldMeasuresAndCountsAsThePayloadRule() throws {
