@@ -107,7 +107,8 @@ extension ContentMeasures {
     _ content: ContentState, plan: LayoutPlan, slots: FieldSlots
   ) -> (measures: FieldMeasures, contentBytes: Int) {
     var measures = FieldMeasures()
-    // The positions (under 64) of the fields counted with their roles' measures.
+    // The positions (under 64) of the fields counted with their roles' measures: one each,
+    // as no two roles share a name.
     var counted: UInt64 = 0
     var bytes = 2 + max(0, content.fields.count - 1)
     content.fields.withUnsafeBufferPointer { held in
